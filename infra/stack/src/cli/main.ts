@@ -1,0 +1,83 @@
+/**
+ * `npm run stack -- <command> [--workdir <dir>]`: the Docker-free local Supabase.
+ *   up      start everything (creates and migrates the database on first use); waits until healthy
+ *   down    stop everything (--purge also deletes the state folder)
+ *   reset   rebuild the database: bootstrap, migrations, seed
+ *   status  URLs and keys (-o json|env|pretty)
+ *   logs    recent gateway and Postgres logs (-f to follow)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadProjectConfig } from '../config/project-config.js';
+import { readSecrets } from '../config/secrets.js';
+import { statePaths } from '../config/state.js';
+import { down, reset, status, up } from '../stack/lifecycle.js';
+import { formatStatus, statusVariables } from './status-output.js';
+import { resolveWorkdir } from './workdir.js';
+
+const USAGE = `usage: stack <up|down|reset|status|logs> [--workdir <dir>] [-o json|env|pretty] [--purge] [-f]`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      workdir: { type: 'string' },
+      output: { type: 'string', short: 'o', default: 'pretty' },
+      purge: { type: 'boolean', default: false },
+      follow: { type: 'boolean', short: 'f', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) {
+    process.stdout.write(`${USAGE}\n`);
+    return command || values.help ? 0 : 2;
+  }
+  const config = loadProjectConfig(resolveWorkdir(values.workdir));
+  const paths = statePaths(config);
+  switch (command) {
+    case 'up':
+    case 'reset': {
+      const handle = command === 'up' ? await up(config) : await reset(config);
+      process.stdout.write(formatStatus(statusVariables(config, handle.secrets), values.output) + '\n');
+      return 0;
+    }
+    case 'down':
+      await down(config, { purge: values.purge });
+      process.stderr.write(values.purge ? 'stack stopped and its state deleted\n' : 'stack stopped\n');
+      return 0;
+    case 'status': {
+      const state = status(config);
+      if (!state.postgres || !state.gateway) {
+        process.stderr.write(`stack is not running (postgres: ${state.postgres ? 'up' : 'down'}, gateway: ${state.gateway ? 'up' : 'down'})\n`);
+        return 1;
+      }
+      process.stdout.write(formatStatus(statusVariables(config, readSecrets(paths.secrets)), values.output) + '\n');
+      return 0;
+    }
+    case 'logs': {
+      const files = [paths.postgresLog, paths.gatewayLog].filter((f) => existsSync(f));
+      if (values.follow) {
+        const tail = spawn('tail', ['-n', '50', '-F', ...files], { stdio: 'inherit' });
+        await new Promise((resolve) => tail.on('close', resolve));
+        return 0;
+      }
+      for (const file of files) {
+        process.stdout.write(`==> ${file} <==\n${readFileSync(file, 'utf8').split('\n').slice(-100).join('\n')}\n`);
+      }
+      return 0;
+    }
+    default:
+      process.stderr.write(`unknown command "${command}"\n${USAGE}\n`);
+      return 2;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`\nerror: ${(error as Error).message}\n`);
+    process.exit(1);
+  },
+);

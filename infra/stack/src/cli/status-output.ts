@@ -1,0 +1,32 @@
+/** `stack status`: the keys `supabase status -o json` prints, plus the state of each part. */
+import type { ProjectConfig } from '../config/project-config.js';
+import type { StackSecrets } from '../config/secrets.js';
+import { databaseUrl } from '../postgres/admin-client.js';
+
+export function statusVariables(config: ProjectConfig, secrets: StackSecrets, webUrl?: string): Record<string, string> {
+  const apiUrl = `http://127.0.0.1:${config.api.port}`;
+  return {
+    API_URL: apiUrl,
+    REST_URL: `${apiUrl}/rest/v1`,
+    DB_URL: databaseUrl(config, 'postgres', secrets.postgresPassword),
+    ANON_KEY: secrets.anonKey,
+    SERVICE_ROLE_KEY: secrets.serviceRoleKey,
+    PUBLISHABLE_KEY: secrets.publishableKey,
+    SECRET_KEY: secrets.secretKey,
+    JWT_SECRET: secrets.jwtSecret,
+    ...(webUrl ? { WEB_URL: webUrl } : {}),
+  };
+}
+
+export function formatStatus(vars: Record<string, string>, format: string): string {
+  switch (format) {
+    case 'json':
+      return JSON.stringify(vars, null, 2);
+    case 'env':
+      return Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n');
+    default: {
+      const width = Math.max(...Object.keys(vars).map((k) => k.length));
+      return Object.entries(vars).map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+    }
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * Reads a Supabase CLI project (`<workdir>/supabase/config.toml`) into the settings the stack uses.
+ * Keys and defaults follow the CLI's own config.toml so that one file serves `supabase start`,
+ * a hosted project and this stack alike.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { parseDurationSeconds } from './durations.js';
+
+export interface AuthRateLimits {
+  /** Requests per 5 minutes per IP, as the CLI documents them. */
+  emailSent: number;
+  tokenRefresh: number;
+  signInSignUps: number;
+  tokenVerifications: number;
+  anonymousUsers: number;
+}
+
+export interface AuthConfig {
+  siteUrl: string;
+  jwtExpiry: number;
+  enableSignup: boolean;
+  enableEmailSignup: boolean;
+  enableConfirmations: boolean;
+  enableAnonymousSignIns: boolean;
+  minimumPasswordLength: number;
+  /** "", "letters_digits", "lower_upper_letters_digits", "lower_upper_letters_digits_symbols" */
+  passwordRequirements: string;
+  enableRefreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  /** Seconds; 0 means no limit. */
+  sessionTimebox: number;
+  sessionInactivityTimeout: number;
+  rateLimit: AuthRateLimits;
+}
+
+export interface ProjectConfig {
+  workdir: string;
+  projectDir: string;
+  projectId: string;
+  api: { port: number; schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  db: { port: number; majorVersion: number };
+  auth: AuthConfig;
+  functions: Record<string, { verifyJwt: boolean }>;
+  /** Gateway limits that have no counterpart in the CLI's file, under our own [stack] table. */
+  stack: {
+    requestsPerWindow: number;
+    windowSeconds: number;
+    maxBodyBytes: number;
+    corsOrigins: string[];
+    /** Grant new public tables/functions to the API roles by default (hosted projects stopped in 2026). */
+    autoExposePublic: boolean;
+    /** Connections the gateway keeps to Postgres for API requests. */
+    dbPoolSize: number;
+    /** Local demo accounts created at start with per-installation passwords. */
+    demoUsers: string[];
+  };
+}
+
+type Table = Record<string, unknown>;
+
+function table(parent: Table | undefined, key: string): Table {
+  const value = parent?.[key];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
+}
+
+function num(t: Table, key: string, fallback: number): number {
+  const v = t[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`config.toml: ${key} must be a number`);
+  return v;
+}
+
+function bool(t: Table, key: string, fallback: boolean): boolean {
+  const v = t[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'boolean') throw new Error(`config.toml: ${key} must be true or false`);
+  return v;
+}
+
+function str(t: Table, key: string, fallback: string): string {
+  const v = t[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string') throw new Error(`config.toml: ${key} must be a string`);
+  return v;
+}
+
+function strList(t: Table, key: string, fallback: string[]): string[] {
+  const v = t[key];
+  if (v === undefined) return fallback;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+    throw new Error(`config.toml: ${key} must be a list of strings`);
+  }
+  return v as string[];
+}
+
+export function loadProjectConfig(workdir: string): ProjectConfig {
+  const absWorkdir = path.resolve(workdir);
+  const projectDir = path.join(absWorkdir, 'supabase');
+  const file = path.join(projectDir, 'config.toml');
+  if (!existsSync(file)) {
+    throw new Error(`No Supabase project at ${absWorkdir}: ${file} is missing (pass --workdir <dir>)`);
+  }
+  let root: Table;
+  try {
+    root = parse(readFileSync(file, 'utf8')) as Table;
+  } catch (error) {
+    throw new Error(`Cannot parse ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const api = table(root, 'api');
+  const db = table(root, 'db');
+  const auth = table(root, 'auth');
+  const email = table(auth, 'email');
+  const sessions = table(auth, 'sessions');
+  const rate = table(auth, 'rate_limit');
+  const stack = table(root, 'stack');
+  const functions: ProjectConfig['functions'] = {};
+  for (const [name, fn] of Object.entries(table(root, 'functions'))) {
+    functions[name] = { verifyJwt: bool(fn as Table, 'verify_jwt', true) };
+  }
+  return {
+    workdir: absWorkdir,
+    projectDir,
+    projectId: str(root, 'project_id', path.basename(absWorkdir)),
+    api: {
+      port: num(api, 'port', 54321),
+      schemas: strList(api, 'schemas', ['public', 'graphql_public']),
+      extraSearchPath: strList(api, 'extra_search_path', ['public', 'extensions']),
+      maxRows: num(api, 'max_rows', 1000),
+    },
+    db: { port: num(db, 'port', 54322), majorVersion: num(db, 'major_version', 15) },
+    auth: {
+      siteUrl: str(auth, 'site_url', 'http://127.0.0.1:3000'),
+      jwtExpiry: num(auth, 'jwt_expiry', 3600),
+      enableSignup: bool(auth, 'enable_signup', true),
+      enableEmailSignup: bool(email, 'enabled', bool(email, 'enable_signup', true)),
+      enableConfirmations: bool(email, 'enable_confirmations', false),
+      enableAnonymousSignIns: bool(auth, 'enable_anonymous_sign_ins', false),
+      minimumPasswordLength: num(auth, 'minimum_password_length', 6),
+      passwordRequirements: str(auth, 'password_requirements', ''),
+      enableRefreshTokenRotation: bool(auth, 'enable_refresh_token_rotation', true),
+      refreshTokenReuseInterval: num(auth, 'refresh_token_reuse_interval', 10),
+      sessionTimebox: parseDurationSeconds(sessions.timebox, 0),
+      sessionInactivityTimeout: parseDurationSeconds(sessions.inactivity_timeout, 0),
+      rateLimit: {
+        emailSent: num(rate, 'email_sent', 2),
+        tokenRefresh: num(rate, 'token_refresh', 150),
+        signInSignUps: num(rate, 'sign_in_sign_ups', 30),
+        tokenVerifications: num(rate, 'token_verifications', 30),
+        anonymousUsers: num(rate, 'anonymous_users', 30),
+      },
+    },
+    functions,
+    stack: {
+      requestsPerWindow: num(stack, 'requests_per_window', 0),
+      windowSeconds: num(stack, 'window_seconds', 10),
+      maxBodyBytes: num(stack, 'max_body_bytes', 1024 * 1024),
+      corsOrigins: strList(stack, 'cors_origins', ['*']),
+      autoExposePublic: bool(stack, 'auto_expose_public', false),
+      dbPoolSize: num(stack, 'db_pool_size', 16),
+      demoUsers: strList(stack, 'demo_users', []),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Gateway process: `node --import tsx src/gateway/main.ts <workdir>`. Started detached by
+ * `stack up`; stops cleanly on SIGTERM/SIGINT (in-flight requests finish, pools close).
+ */
+import { loadProjectConfig } from '../config/project-config.js';
+import { readSecrets } from '../config/secrets.js';
+import { statePaths } from '../config/state.js';
+import type { GatewayContext } from './context.js';
+import { createPool, RoleSettings } from './db.js';
+import { createLogger } from './logger.js';
+import { createGatewayServer } from './server.js';
+import { loadServices } from './services.js';
+
+async function main(): Promise<void> {
+  const workdir = process.argv[2];
+  if (!workdir) throw new Error('usage: main.ts <workdir>');
+  const config = loadProjectConfig(workdir);
+  const paths = statePaths(config);
+  const secrets = readSecrets(paths.secrets);
+  const log = createLogger((process.env.STACK_LOG_LEVEL as 'debug' | undefined) ?? 'info');
+  const onPoolError = (error: Error) => log('warn', 'idle database connection lost', { error: error.message });
+  const db = { host: '127.0.0.1', port: config.db.port, database: 'postgres' };
+  const pools = {
+    api: createPool({ ...db, user: 'authenticator', password: secrets.authenticatorPassword, max: config.stack.dbPoolSize }, onPoolError),
+    auth: createPool({ ...db, user: 'supabase_auth_admin', password: secrets.authAdminPassword, max: 8 }, onPoolError),
+  };
+  const services = await loadServices();
+  const roleSettings = new RoleSettings();
+  await roleSettings.load(pools.api);
+  const ctx: GatewayContext = {
+    config, secrets, paths, pools, roleSettings, log, apiUrl: `http://127.0.0.1:${config.api.port}`,
+  };
+  for (const service of services) await service.start?.(ctx);
+  const server = createGatewayServer(ctx, services);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.api.port, '127.0.0.1', resolve);
+  });
+  log('info', 'gateway listening', { url: ctx.apiUrl, pid: process.pid });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log('info', 'gateway stopping', { signal });
+    server.close();
+    server.closeIdleConnections();
+    for (const service of services) await service.stop?.().catch(() => undefined);
+    await Promise.all([pools.api.end(), pools.auth.end()]).catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`gateway failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

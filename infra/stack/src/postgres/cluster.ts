@@ -1,0 +1,88 @@
+/**
+ * The stack's own PostgreSQL cluster: initdb into the state folder, configured for logical
+ * replication, listening on 127.0.0.1 and a private unix socket, started and stopped with pg_ctl.
+ */
+import { appendFileSync, chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ProjectConfig } from '../config/project-config.js';
+import type { StatePaths } from '../config/state.js';
+import { findPostgresBinaries, POSTGRES_APT_PACKAGES, type PostgresBinaries } from './binaries.js';
+import { ensureTraversable, makeServerDir, runTool, serverUser } from './run-as.js';
+
+export const BOOTSTRAP_SUPERUSER = 'supabase_admin';
+
+export function requireBinaries(): PostgresBinaries {
+  const bins = findPostgresBinaries();
+  if (!bins) {
+    throw new Error(
+      `PostgreSQL 15 or newer is not installed. Install it with:\n  sudo apt-get install -y ${POSTGRES_APT_PACKAGES.join(' ')}`,
+    );
+  }
+  return bins;
+}
+
+function serverSettings(config: ProjectConfig, paths: StatePaths): string {
+  return [
+    '',
+    '# --- set by the cti stack ---',
+    `listen_addresses = '127.0.0.1'`,
+    `port = ${config.db.port}`,
+    `unix_socket_directories = '${paths.socketDir}'`,
+    `unix_socket_permissions = 0700`,
+    `wal_level = logical`,
+    `max_replication_slots = 10`,
+    `max_wal_senders = 10`,
+    `max_connections = 200`,
+    `shared_preload_libraries = 'pg_stat_statements'`,
+    `standard_conforming_strings = on`,
+    `password_encryption = 'scram-sha-256'`,
+    `timezone = 'UTC'`,
+    `log_timezone = 'UTC'`,
+    `log_min_duration_statement = 1000`,
+    `log_line_prefix = '%m [%p] %q%u@%d '`,
+    '',
+  ].join('\n');
+}
+
+export function clusterExists(paths: StatePaths): boolean {
+  return existsSync(path.join(paths.pgData, 'PG_VERSION'));
+}
+
+export function initCluster(config: ProjectConfig, paths: StatePaths, log: (line: string) => void): void {
+  const bins = requireBinaries();
+  ensureTraversable(paths.root, log);
+  makeServerDir(paths.pgData);
+  makeServerDir(paths.socketDir);
+  runTool(bins.initdb, [
+    '-D', paths.pgData, '-U', BOOTSTRAP_SUPERUSER, '-E', 'UTF8', '--locale=C.UTF-8',
+    '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync',
+  ]);
+  appendFileSync(path.join(paths.pgData, 'postgresql.conf'), serverSettings(config, paths));
+}
+
+export function isClusterRunning(paths: StatePaths): boolean {
+  if (!clusterExists(paths)) return false;
+  const bins = requireBinaries();
+  return runTool(bins.pgCtl, ['status', '-D', paths.pgData], { allowFailure: true }).status === 0;
+}
+
+export function startCluster(paths: StatePaths): void {
+  const bins = requireBinaries();
+  makeServerDir(paths.socketDir);
+  mkdirSync(paths.logs, { recursive: true });
+  if (!existsSync(paths.postgresLog)) writeFileSync(paths.postgresLog, '');
+  const { uid, gid } = serverUser();
+  chownSync(paths.postgresLog, uid, gid);
+  runTool(bins.pgCtl, ['start', '-D', paths.pgData, '-l', paths.postgresLog, '-w', '-t', '60']);
+}
+
+export function stopCluster(paths: StatePaths): void {
+  if (!isClusterRunning(paths)) return;
+  const bins = requireBinaries();
+  runTool(bins.pgCtl, ['stop', '-D', paths.pgData, '-m', 'fast', '-w', '-t', '60']);
+}
+
+export function removeCluster(paths: StatePaths): void {
+  stopCluster(paths);
+  rmSync(paths.pgData, { recursive: true, force: true });
+}

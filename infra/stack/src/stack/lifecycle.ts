@@ -1,0 +1,94 @@
+/**
+ * What the stack commands do, in the order they do it. `up` is idempotent: it creates what is
+ * missing, starts what is stopped and applies pending migrations; `reset` rebuilds the database.
+ */
+import { rmSync } from 'node:fs';
+import type { ProjectConfig } from '../config/project-config.js';
+import { loadOrCreateSecrets, type StackSecrets } from '../config/secrets.js';
+import { statePaths, type StatePaths } from '../config/state.js';
+import { bootstrapDatabase } from '../postgres/bootstrap.js';
+import { clusterExists, initCluster, isClusterRunning, removeCluster, startCluster, stopCluster } from '../postgres/cluster.js';
+import { applySeed, listMigrations, pushMigrations } from '../postgres/migrate.js';
+import { ensureDemoUsers, type DemoUser } from './demo-users.js';
+import { gatewayPid, startGateway, stopGateway } from './gateway-process.js';
+import { createProgress, type Progress } from './progress.js';
+
+export interface StackHandle {
+  config: ProjectConfig;
+  paths: StatePaths;
+  secrets: StackSecrets;
+  demoUsers: DemoUser[];
+}
+
+async function buildDatabase(config: ProjectConfig, paths: StatePaths, secrets: StackSecrets, progress: Progress) {
+  progress.step('initdb');
+  initCluster(config, paths, (line) => process.stderr.write(`${line}\n`));
+  progress.step('start postgres');
+  startCluster(paths);
+  await bootstrapDatabase(config, paths, secrets, (file) => progress.step(file));
+  progress.step(`migrations (${listMigrations(config).length}) with supabase db push`);
+  await pushMigrations(config, paths, secrets);
+  progress.step('seed.sql');
+  await applySeed(config, secrets);
+}
+
+const BUILD_STEPS = 3 + 4 + 2; // initdb, start, 4 bootstrap files, migrations, seed (+ gateway, demo users)
+
+export async function up(config: ProjectConfig): Promise<StackHandle> {
+  const paths = statePaths(config);
+  const secrets = await loadOrCreateSecrets(paths.secrets);
+  if (!clusterExists(paths)) {
+    const progress = createProgress(BUILD_STEPS + 2);
+    await buildDatabase(config, paths, secrets, progress);
+    progress.step('gateway');
+    await startGateway(config, paths);
+    progress.step('demo accounts');
+    const demoUsers = await ensureDemoUsers(config, paths, secrets);
+    progress.done('stack created');
+    return { config, paths, secrets, demoUsers };
+  }
+  const progress = createProgress(4);
+  progress.step('postgres');
+  if (!isClusterRunning(paths)) startCluster(paths);
+  progress.step('pending migrations');
+  await pushMigrations(config, paths, secrets);
+  progress.step('gateway');
+  await startGateway(config, paths);
+  progress.step('demo accounts');
+  const demoUsers = await ensureDemoUsers(config, paths, secrets);
+  progress.done('stack up');
+  return { config, paths, secrets, demoUsers };
+}
+
+export async function reset(config: ProjectConfig): Promise<StackHandle> {
+  const paths = statePaths(config);
+  const secrets = await loadOrCreateSecrets(paths.secrets);
+  const progress = createProgress(BUILD_STEPS + 3);
+  progress.step('stop gateway');
+  await stopGateway(paths);
+  progress.step('drop database');
+  removeCluster(paths);
+  await buildDatabase(config, paths, secrets, progress);
+  progress.step('gateway');
+  await startGateway(config, paths);
+  const demoUsers = await ensureDemoUsers(config, paths, secrets);
+  progress.done('database reset');
+  return { config, paths, secrets, demoUsers };
+}
+
+export async function down(config: ProjectConfig, options: { purge?: boolean } = {}): Promise<void> {
+  const paths = statePaths(config);
+  await stopGateway(paths);
+  stopCluster(paths);
+  if (options.purge) rmSync(paths.root, { recursive: true, force: true });
+}
+
+export interface StackStatus {
+  postgres: boolean;
+  gateway: boolean;
+}
+
+export function status(config: ProjectConfig): StackStatus {
+  const paths = statePaths(config);
+  return { postgres: isClusterRunning(paths), gateway: gatewayPid(paths) !== undefined };
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Makes a private copy of the test fixture with its own ports, so several developers (or helper
+# agents) can run stacks side by side: the copy links the fixture's migrations and seed, so edits
+# to the fixture are seen at the next `stack reset`.
+# Usage: test/make-dev-workdir.sh <dir> <api-port> <db-port>
+set -euo pipefail
+dir=$1 api=$2 db=$3
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$dir/supabase"
+ln -sfn "$here/fixture/supabase/migrations" "$dir/supabase/migrations"
+ln -sfn "$here/fixture/supabase/seed.sql" "$dir/supabase/seed.sql"
+sed -e "s/^port = 55321/port = $api/" -e "s/^port = 55322/port = $db/" \
+  "$here/fixture/supabase/config.toml" > "$dir/supabase/config.toml"
+chmod 755 "$dir" "$dir/supabase"
+echo "$dir (api $api, db $db)"
