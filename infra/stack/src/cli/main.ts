@@ -41,6 +41,10 @@ async function main(): Promise<number> {
     case 'reset': {
       const handle = command === 'up' ? await up(config) : await reset(config);
       process.stdout.write(formatStatus(statusVariables(config, handle.secrets), values.output) + '\n');
+      if (values.output === 'pretty' && handle.demoUsers.length > 0) {
+        process.stdout.write('\nLocal demo accounts (passwords generated for this installation):\n');
+        for (const user of handle.demoUsers) process.stdout.write(`  ${user.email}  ${user.password}\n`);
+      }
       return 0;
     }
     case 'down':

@@ -1,0 +1,58 @@
+// Set-up shared by `npm start` and `npm test`: everything a fresh clone on a fresh Debian/Ubuntu
+// machine needs, installed by the project itself. Plain JavaScript: it runs before npm packages exist.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PG_MAJORS = [17, 16, 15];
+const APT_PACKAGES = ['postgresql-15', 'postgresql-client-15'];
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function must(command, args, options) {
+  const code = run(command, args, options);
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${code}`);
+}
+
+/** npm ci when node_modules is missing or older than the lockfile. */
+export function ensureNodeModules() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.error('» installing npm dependencies (npm ci)');
+  must('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+export function hasPostgres() {
+  return PG_MAJORS.some((m) => existsSync(`/usr/lib/postgresql/${m}/bin/initdb`));
+}
+
+/** PostgreSQL 15+ server binaries, through apt when we are root on Debian/Ubuntu. */
+export function ensurePostgres() {
+  if (hasPostgres()) return;
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    console.error(`PostgreSQL 15 or newer is required. Install it, then run this again:\n  sudo sh -c '${command}'`);
+    process.exit(1);
+  }
+  console.error('» installing PostgreSQL 15 with apt');
+  // The stack runs its own cluster; stop Debian from creating and starting a system one on 5432.
+  mkdirSync('/etc/postgresql-common', { recursive: true });
+  if (!existsSync('/etc/postgresql-common/createcluster.conf')) {
+    writeFileSync('/etc/postgresql-common/createcluster.conf', 'create_main_cluster = false\n');
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  must('apt-get', ['update'], { env });
+  must('apt-get', ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confold', ...APT_PACKAGES], { env });
+}
+
+export function stackCli(args, options = {}) {
+  return run(process.execPath, [path.join(ROOT, 'infra/stack/bin/stack.mjs'), ...args], options);
+}

@@ -1,0 +1,46 @@
+// `npm test`: every suite of the project against its own isolated stack (the fixture project on
+// its own ports and state folder, torn down afterwards). Ends with one "N passed, N failed" line.
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureNodeModules, ensurePostgres, ROOT, run } from './lib/setup.mjs';
+
+ensureNodeModules();
+ensurePostgres();
+
+const results = [];
+function step(name, command, args, options) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const code = run(command, args, options);
+  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  return code === 0;
+}
+
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
+
+const report = path.join(ROOT, 'infra/stack/.temp/vitest-report.json');
+rmSync(report, { force: true });
+step('stack: unit + conformance (vitest, real supabase-js)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
+  cwd: path.join(ROOT, 'infra/stack'),
+});
+
+let passed = 0;
+let failed = 0;
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests + (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+} catch {
+  failed += 1;
+}
+for (const r of results) {
+  if (r.name !== 'typecheck' && r.name !== 'lint') continue;
+  if (r.ok) passed++;
+  else failed++;
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds.toFixed(1)} s)`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) && failed === 0 ? 0 : 1);
