@@ -2,7 +2,7 @@
 // its own ports and state folder, torn down afterwards). Ends with one "N passed, N failed" line.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureNodeModules, ensurePostgres, ROOT, run } from './lib/setup.mjs';
+import { ensureNodeModules, ensurePostgres, makeProjectTestWorkdir, ROOT, run, stackCli } from './lib/setup.mjs';
 
 ensureNodeModules();
 ensurePostgres();
@@ -25,6 +25,15 @@ step('stack: unit + conformance (vitest, real supabase-js)', 'npx', ['vitest', '
   cwd: path.join(ROOT, 'infra/stack'),
 });
 
+// The project's own backend (supabase/): migrations through the Supabase CLI, then pgTAP.
+const projectWorkdir = makeProjectTestWorkdir(path.join(ROOT, '.temp', 'project-test'), 55421, 55422);
+console.log('\n━━ project database: migrations + pgTAP ━━');
+const dbStarted = Date.now();
+const dbOk = stackCli(['up', '--workdir', projectWorkdir, '-o', 'env'], { stdio: ['ignore', 'ignore', 'inherit'] }) === 0
+  && stackCli(['test-db', '--workdir', projectWorkdir]) === 0;
+stackCli(['down', '--purge', '--workdir', projectWorkdir]);
+results.push({ name: 'project database: migrations + pgTAP', ok: dbOk, seconds: (Date.now() - dbStarted) / 1000 });
+
 let passed = 0;
 let failed = 0;
 try {
@@ -35,7 +44,7 @@ try {
   failed += 1;
 }
 for (const r of results) {
-  if (r.name !== 'typecheck' && r.name !== 'lint') continue;
+  if (r.name.startsWith('stack:')) continue;
   if (r.ok) passed++;
   else failed++;
 }

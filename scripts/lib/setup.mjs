@@ -1,13 +1,14 @@
 // Set-up shared by `npm start` and `npm test`: everything a fresh clone on a fresh Debian/Ubuntu
 // machine needs, installed by the project itself. Plain JavaScript: it runs before npm packages exist.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PG_MAJORS = [17, 16, 15];
-const APT_PACKAGES = ['postgresql-15', 'postgresql-client-15'];
+// Server, client, and pgTAP (pg_prove) for the database tests.
+const APT_PACKAGES = ['postgresql-15', 'postgresql-client-15', 'postgresql-15-pgtap', 'libtap-parser-sourcehandler-pgtap-perl'];
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
@@ -29,20 +30,29 @@ export function ensureNodeModules() {
   must('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
+function missingPackages() {
+  return APT_PACKAGES.filter((name) => {
+    const probe = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+    return probe.status !== 0 || !probe.stdout.includes('install ok installed');
+  });
+}
+
 export function hasPostgres() {
   return PG_MAJORS.some((m) => existsSync(`/usr/lib/postgresql/${m}/bin/initdb`));
 }
 
-/** PostgreSQL 15+ server binaries, through apt when we are root on Debian/Ubuntu. */
+/** PostgreSQL 15+ and pgTAP, through apt when we are root on Debian/Ubuntu. */
 export function ensurePostgres() {
-  if (hasPostgres()) return;
-  const command = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
+  const hasDpkg = existsSync('/usr/bin/dpkg-query');
+  const missing = hasDpkg ? missingPackages() : hasPostgres() ? [] : APT_PACKAGES;
+  if (missing.length === 0) return;
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    console.error(`PostgreSQL 15 or newer is required. Install it, then run this again:\n  sudo sh -c '${command}'`);
+    console.error(`Missing system packages: ${missing.join(', ')}. Install them, then run this again:\n  sudo sh -c '${command}'`);
     process.exit(1);
   }
-  console.error('» installing PostgreSQL 15 with apt');
+  console.error(`» installing ${missing.join(' ')} with apt`);
   // The stack runs its own cluster; stop Debian from creating and starting a system one on 5432.
   mkdirSync('/etc/postgresql-common', { recursive: true });
   if (!existsSync('/etc/postgresql-common/createcluster.conf')) {
@@ -50,9 +60,28 @@ export function ensurePostgres() {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   must('apt-get', ['update'], { env });
-  must('apt-get', ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confold', ...APT_PACKAGES], { env });
+  must('apt-get', ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confold', ...missing], { env });
 }
 
 export function stackCli(args, options = {}) {
   return run(process.execPath, [path.join(ROOT, 'infra/stack/bin/stack.mjs'), ...args], options);
+}
+
+/**
+ * A private copy of this project's `supabase/` with other ports, for `npm test`: it links the real
+ * migrations, seed and tests, so they are exercised exactly, without touching `npm start`'s stack.
+ */
+export function makeProjectTestWorkdir(dir, apiPort, dbPort) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'supabase'), { recursive: true });
+  for (const name of ['migrations', 'seed.sql', 'tests', 'functions']) {
+    const source = path.join(ROOT, 'supabase', name);
+    if (existsSync(source)) symlinkSync(source, path.join(dir, 'supabase', name));
+  }
+  const config = readFileSync(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
+    .replace(/^port = 54321$/m, `port = ${apiPort}`)
+    .replace(/^port = 54322$/m, `port = ${dbPort}`)
+    .replace(/^demo_users = .*$/m, 'demo_users = []');
+  writeFileSync(path.join(dir, 'supabase', 'config.toml'), config);
+  return dir;
 }

@@ -5,6 +5,7 @@
  *   reset   rebuild the database: bootstrap, migrations, seed
  *   status  URLs and keys (-o json|env|pretty)
  *   logs    recent gateway and Postgres logs (-f to follow)
+ *   test-db run the project's pgTAP tests (supabase/tests) with pg_prove
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,10 +14,11 @@ import { loadProjectConfig } from '../config/project-config.js';
 import { readSecrets } from '../config/secrets.js';
 import { statePaths } from '../config/state.js';
 import { down, reset, status, up } from '../stack/lifecycle.js';
+import { testDatabase } from '../stack/test-db.js';
 import { formatStatus, statusVariables } from './status-output.js';
 import { resolveWorkdir } from './workdir.js';
 
-const USAGE = `usage: stack <up|down|reset|status|logs> [--workdir <dir>] [-o json|env|pretty] [--purge] [-f]`;
+const USAGE = `usage: stack <up|down|reset|status|logs|test-db> [--workdir <dir>] [-o json|env|pretty] [--purge] [-f]`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -72,6 +74,8 @@ async function main(): Promise<number> {
       }
       return 0;
     }
+    case 'test-db':
+      return testDatabase(config);
     default:
       process.stderr.write(`unknown command "${command}"\n${USAGE}\n`);
       return 2;

@@ -38,7 +38,11 @@ function serverSettings(config: ProjectConfig, paths: StatePaths): string {
     `password_encryption = 'scram-sha-256'`,
     `timezone = 'UTC'`,
     `log_timezone = 'UTC'`,
-    `log_min_duration_statement = 1000`,
+    // The gateway inlines request values as literals: statement text must never reach the log
+    // (it can hold TOTP secrets, codes and passwords). Slow queries are visible in pg_stat_statements.
+    `log_min_duration_statement = -1`,
+    `log_min_error_statement = panic`,
+    `log_statement = 'none'`,
     `log_line_prefix = '%m [%p] %q%u@%d '`,
     '',
   ].join('\n');
