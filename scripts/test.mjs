@@ -1,5 +1,6 @@
 // `npm test`: every suite of the project against its own isolated stack (the fixture project on
 // its own ports and state folder, torn down afterwards). Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureNodeModules, ensurePostgres, makeProjectTestWorkdir, ROOT, run, stackCli } from './lib/setup.mjs';
@@ -8,6 +9,16 @@ ensureNodeModules();
 ensurePostgres();
 
 const results = [];
+
+/** Supabase's own lints (splinter) through the real CLI: nothing at warn level or above may remain. */
+function runAdvisors(workdir) {
+  const status = spawnSync(process.execPath, [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir], { encoding: 'utf8' });
+  const dbUrl = JSON.parse(status.stdout).DB_URL;
+  console.log('supabase db advisors --level warn --fail-on warn');
+  return run('npx', ['supabase', 'db', 'advisors', `--remote=${dbUrl}`, '--workdir', workdir, '--level', 'warn', '--fail-on', 'warn'], {
+    env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1' },
+  }) === 0;
+}
 function step(name, command, args, options) {
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
@@ -27,12 +38,13 @@ step('stack: unit + conformance (vitest, real supabase-js)', 'npx', ['vitest', '
 
 // The project's own backend (supabase/): migrations through the Supabase CLI, then pgTAP.
 const projectWorkdir = makeProjectTestWorkdir(path.join(ROOT, '.temp', 'project-test'), 55421, 55422);
-console.log('\n━━ project database: migrations + pgTAP ━━');
+console.log('\n━━ project database: migrations + pgTAP + advisors ━━');
 const dbStarted = Date.now();
 const dbOk = stackCli(['up', '--workdir', projectWorkdir, '-o', 'env'], { stdio: ['ignore', 'ignore', 'inherit'] }) === 0
-  && stackCli(['test-db', '--workdir', projectWorkdir]) === 0;
+  && stackCli(['test-db', '--workdir', projectWorkdir]) === 0
+  && runAdvisors(projectWorkdir);
 stackCli(['down', '--purge', '--workdir', projectWorkdir]);
-results.push({ name: 'project database: migrations + pgTAP', ok: dbOk, seconds: (Date.now() - dbStarted) / 1000 });
+results.push({ name: 'project database: migrations + pgTAP + advisors', ok: dbOk, seconds: (Date.now() - dbStarted) / 1000 });
 
 let passed = 0;
 let failed = 0;

@@ -89,11 +89,8 @@ grant all on public.user_roles to service_role;
 grant select, update (display_name) on public.profiles to authenticated;
 grant all on public.profiles to service_role;
 
-create policy "Users read their own roles" on public.user_roles
-  for select to authenticated using (user_id = (select auth.uid()));
-
-create policy "Users read their own profile" on public.profiles
-  for select to authenticated using (id = (select auth.uid()));
+-- The SELECT policies (own rows, or everything for an admin with MFA) come with the admin TOTP
+-- migration, which defines private.admin_mfa_verified().
 
 create policy "Users update their own profile" on public.profiles
   for update to authenticated using (id = (select auth.uid())) with check (id = (select auth.uid()));

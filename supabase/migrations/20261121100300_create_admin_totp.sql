@@ -270,10 +270,10 @@ grant execute on function public.setup_admin_totp(text, text) to authenticated;
 grant execute on function public.verify_admin_totp(text) to authenticated;
 grant execute on function public.validate_admin_access() to authenticated;
 
--- Admin-only reads that need the second factor.
-create policy "Admins with MFA read every role" on public.user_roles
-  for select to authenticated using ((select private.admin_mfa_verified()));
-create policy "Admins with MFA read every profile" on public.profiles
-  for select to authenticated using ((select private.admin_mfa_verified()));
+-- One SELECT policy per table: own rows, or every row for an admin who passed MFA in this session.
+create policy "Users read their own roles; admins with MFA read all" on public.user_roles
+  for select to authenticated using (user_id = (select auth.uid()) or (select private.admin_mfa_verified()));
+create policy "Users read their own profile; admins with MFA read all" on public.profiles
+  for select to authenticated using (id = (select auth.uid()) or (select private.admin_mfa_verified()));
 create policy "Admins with MFA read security events" on public.security_events
   for select to authenticated using ((select private.admin_mfa_verified()));

@@ -70,7 +70,7 @@ grant all on public.enhanced_security_alerts to service_role;
 create policy "Signed-in users read alerts" on public.enhanced_security_alerts
   for select to authenticated using (true);
 create policy "Signed-in users triage alerts" on public.enhanced_security_alerts
-  for update to authenticated using (true) with check (true);
+  for update to authenticated using ((select auth.uid()) is not null) with check ((select auth.uid()) is not null);
 create policy "Admins with MFA delete alerts" on public.enhanced_security_alerts
   for delete to authenticated using ((select private.admin_mfa_verified()));
 
