@@ -30,6 +30,11 @@ function step(name, command, args, options) {
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
 
+step('edge functions: deno test', path.join(ROOT, 'node_modules/.bin/deno'), ['test', '--config', 'deno.json', 'tests/'], {
+  cwd: path.join(ROOT, 'supabase/functions'),
+  env: { ...process.env, NO_COLOR: '1' },
+});
+
 const report = path.join(ROOT, 'infra/stack/.temp/vitest-report.json');
 rmSync(report, { force: true });
 step('stack: unit + conformance (vitest, real supabase-js)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
