@@ -30,7 +30,9 @@ function step(name, command, args, options) {
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
 
-step('edge functions: deno test', path.join(ROOT, 'node_modules/.bin/deno'), ['test', '--config', 'deno.json', 'tests/'], {
+// Deno comes from npm as its platform package (the `deno` wrapper's other-platform packages are
+// not in every registry, which breaks `npm ci`); our machines are linux-x64.
+step('edge functions: deno test', path.join(ROOT, 'node_modules/@deno/linux-x64-glibc/deno'), ['test', '--config', 'deno.json', 'tests/'], {
   cwd: path.join(ROOT, 'supabase/functions'),
   env: { ...process.env, NO_COLOR: '1' },
 });

@@ -4,7 +4,10 @@ import type pg from 'pg';
 /** Either the pool or a client inside a transaction; every store function accepts both. */
 export type Db = pg.Pool | pg.PoolClient;
 
-export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -35,7 +38,10 @@ export class CommitThenFail extends Error {
 }
 
 /** Like withTransaction, but commits before throwing a CommitThenFail's error. */
-export async function withTransactionCommitOnFail<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransactionCommitOnFail<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   let pending: Error | undefined;
   const result = await withTransaction(pool, async (client) => {
     try {
@@ -48,4 +54,25 @@ export async function withTransactionCommitOnFail<T>(pool: pg.Pool, work: (clien
   });
   if (pending) throw pending;
   return result as T;
+}
+
+const CONCURRENCY_FAILURES = new Set(['40P01', '40001']);
+
+export function isConcurrencyFailure(error: unknown): boolean {
+  return CONCURRENCY_FAILURES.has((error as { code?: string }).code ?? '');
+}
+
+/**
+ * Reruns a transaction that Postgres aborted as a deadlock victim (a refresh racing a sign-out
+ * locks the same rows in the opposite order), after a short random pause as GoTrue does.
+ */
+export async function retryOnConcurrencyFailure<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isConcurrencyFailure(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthApiError } from './errors.js';
+import type { AuthApiError } from './errors.js';
 import {
   BCRYPT_COST,
   assertAcceptablePassword,
@@ -24,17 +24,27 @@ describe('findWeakness', () => {
   });
 
   it('reports missing character classes once', () => {
-    const weakness = findWeakness('lowercaseonly', { minimumLength: 6, requirements: 'lower_upper_letters_digits' });
+    const weakness = findWeakness('lowercaseonly', {
+      minimumLength: 6,
+      requirements: 'lower_upper_letters_digits',
+    });
     expect(weakness?.reasons).toEqual(['characters']);
-    expect(weakness?.message).toContain('Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.');
+    expect(weakness?.message).toContain(
+      'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
+    );
   });
 
   it('combines length and character reasons', () => {
-    expect(findWeakness('ab', { minimumLength: 8, requirements: 'letters_digits' })?.reasons).toEqual(['length', 'characters']);
+    expect(findWeakness('ab', { minimumLength: 8, requirements: 'letters_digits' })?.reasons).toEqual([
+      'length',
+      'characters',
+    ]);
   });
 
   it('accepts a password with every required class', () => {
-    expect(findWeakness('Abcdef1!', { minimumLength: 8, requirements: 'lower_upper_letters_digits_symbols' })).toBeUndefined();
+    expect(
+      findWeakness('Abcdef1!', { minimumLength: 8, requirements: 'lower_upper_letters_digits_symbols' }),
+    ).toBeUndefined();
   });
 });
 
@@ -54,7 +64,11 @@ describe('assertAcceptablePassword', () => {
 
   it('raises weak_password with reasons', () => {
     expect(() => assertAcceptablePassword('a', DEFAULT_POLICY)).toThrow(
-      expect.objectContaining({ status: 422, code: 'weak_password', extra: { weak_password: { reasons: ['length'] } } }),
+      expect.objectContaining({
+        status: 422,
+        code: 'weak_password',
+        extra: { weak_password: { reasons: ['length'] } },
+      }),
     );
   });
 });
@@ -68,8 +82,12 @@ describe('bcrypt', () => {
   });
 
   it('verifies hashes made elsewhere at another cost (OpenBSD test vector, $2a$06$)', async () => {
-    expect(await verifyPassword('abc', '$2a$06$If6bvum7DFjUnE9p2uDeDu0YHzrHM6tf.iqN8.yx.jNN1ILEf7h0i')).toBe(true);
-    expect(await verifyPassword('abd', '$2a$06$If6bvum7DFjUnE9p2uDeDu0YHzrHM6tf.iqN8.yx.jNN1ILEf7h0i')).toBe(false);
+    expect(await verifyPassword('abc', '$2a$06$If6bvum7DFjUnE9p2uDeDu0YHzrHM6tf.iqN8.yx.jNN1ILEf7h0i')).toBe(
+      true,
+    );
+    expect(await verifyPassword('abd', '$2a$06$If6bvum7DFjUnE9p2uDeDu0YHzrHM6tf.iqN8.yx.jNN1ILEf7h0i')).toBe(
+      false,
+    );
   });
 
   it('treats missing or foreign hashes as a mismatch', async () => {
@@ -79,7 +97,9 @@ describe('bcrypt', () => {
   });
 
   it('recognises importable bcrypt hashes', () => {
-    expect(isSupportedPasswordHash('$2a$06$If6bvum7DFjUnE9p2uDeDu0YHzrHM6tf.iqN8.yx.jNN1ILEf7h0i')).toBe(true);
+    expect(isSupportedPasswordHash('$2a$06$If6bvum7DFjUnE9p2uDeDu0YHzrHM6tf.iqN8.yx.jNN1ILEf7h0i')).toBe(
+      true,
+    );
     expect(isSupportedPasswordHash('$argon2id$v=19$m=65536,t=2,p=1$abc$def')).toBe(false);
     expect(isSupportedPasswordHash('$2a$06$short')).toBe(false);
   });

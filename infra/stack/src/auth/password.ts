@@ -5,7 +5,8 @@
  * `password_requirements` with GoTrue's messages and reasons.
  */
 import { hash, parseOptions, verify } from '@node-rs/bcrypt';
-import { AuthApiError, badRequest, weakPassword } from './errors.js';
+import type { AuthApiError } from './errors.js';
+import { badRequest, weakPassword } from './errors.js';
 
 export const BCRYPT_COST = 10;
 export const MAX_PASSWORD_BYTES = 72;
@@ -13,7 +14,7 @@ export const MAX_PASSWORD_BYTES = 72;
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 
 /** The character sets the CLI passes to GoTrue for each `password_requirements` value. */
 export const REQUIRED_CHARACTER_SETS: Record<string, string[]> = {
@@ -73,6 +74,17 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, encryptedPassword: string | null): Promise<boolean> {
   if (!encryptedPassword || !encryptedPassword.startsWith('$2') || isTooLong(password)) return false;
   return verify(password, encryptedPassword);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of one bcrypt check when there is no user to check against, so that the
+ * response time of a login does not tell whether the address has an account.
+ */
+export async function spendPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('timing-equaliser-not-a-password');
+  await verifyPassword(password, await dummyHash);
 }
 
 /** Whether an imported `password_hash` is a bcrypt hash this server can verify later. */

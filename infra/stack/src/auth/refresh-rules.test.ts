@@ -63,7 +63,10 @@ describe('decideRefresh', () => {
   });
 
   it('returns the active child when its parent is reused within the interval', () => {
-    expect(decideRefresh(parent, child, 10, at(1010))).toEqual({ kind: 'return_active', token: 'bbbbbbbbbbbb' });
+    expect(decideRefresh(parent, child, 10, at(1010))).toEqual({
+      kind: 'return_active',
+      token: 'bbbbbbbbbbbb',
+    });
   });
 
   it('treats reuse after the interval as theft', () => {

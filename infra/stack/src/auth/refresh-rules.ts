@@ -47,9 +47,11 @@ export function sessionValidity(
   now: Date,
 ): SessionValidity {
   if (session.notAfter && now > session.notAfter) return 'past_not_after';
-  if (limits.timebox > 0 && now.getTime() > session.createdAt.getTime() + limits.timebox * 1000) return 'past_timebox';
+  if (limits.timebox > 0 && now.getTime() > session.createdAt.getTime() + limits.timebox * 1000)
+    return 'past_timebox';
   const lastUsed = lastRefreshedAt(session, tokenUpdatedAt).getTime();
-  if (limits.inactivityTimeout > 0 && now.getTime() > lastUsed + limits.inactivityTimeout * 1000) return 'timed_out';
+  if (limits.inactivityTimeout > 0 && now.getTime() > lastUsed + limits.inactivityTimeout * 1000)
+    return 'timed_out';
   return 'valid';
 }
 
@@ -66,9 +68,7 @@ export interface ActiveToken {
 }
 
 export type RefreshDecision =
-  | { kind: 'rotate' }
-  | { kind: 'return_active'; token: string }
-  | { kind: 'already_used' };
+  { kind: 'rotate' } | { kind: 'return_active'; token: string } | { kind: 'already_used' };
 
 /**
  * A live token is rotated. A revoked one is accepted only within the reuse interval after its

@@ -32,17 +32,26 @@ export function parseJsonObject(text: string, allowEmpty = false): JsonObject {
     throw badJson((error as Error).message);
   }
   if (parsed === null) return {};
-  if (jsonKind(parsed) !== 'object') throw badJson(`json: cannot unmarshal ${jsonKind(parsed)} into Go value of type object`);
+  if (jsonKind(parsed) !== 'object')
+    throw badJson(`json: cannot unmarshal ${jsonKind(parsed)} into Go value of type object`);
   return parsed as JsonObject;
 }
 
-export async function readJsonObject(req: IncomingMessage, maxBytes: number, allowEmpty = false): Promise<JsonObject> {
+export async function readJsonObject(
+  req: IncomingMessage,
+  maxBytes: number,
+  allowEmpty = false,
+): Promise<JsonObject> {
   let body: Buffer;
   try {
     body = await readBody(req, maxBytes);
   } catch (error) {
     if (error instanceof PayloadTooLargeError) {
-      throw new AuthApiError(413, 'request_entity_too_large', `Request body too large (max ${maxBytes} bytes)`);
+      throw new AuthApiError(
+        413,
+        'request_entity_too_large',
+        `Request body too large (max ${maxBytes} bytes)`,
+      );
     }
     throw error;
   }
@@ -50,7 +59,9 @@ export async function readJsonObject(req: IncomingMessage, maxBytes: number, all
 }
 
 function wrongType(field: string, value: unknown, expected: string): AuthApiError {
-  return badJson(`json: cannot unmarshal ${jsonKind(value)} into Go struct field .${field} of type ${expected}`);
+  return badJson(
+    `json: cannot unmarshal ${jsonKind(value)} into Go struct field .${field} of type ${expected}`,
+  );
 }
 
 /** A string field; absent or null gives undefined. */

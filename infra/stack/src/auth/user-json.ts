@@ -71,7 +71,8 @@ function withOptional(target: JsonMap, key: string, value: unknown): void {
 
 export function identityJson(identity: IdentityRow): JsonMap {
   const json: JsonMap = { identity_id: identity.id, id: identity.provider_id, user_id: identity.user_id };
-  if (identity.identity_data && Object.keys(identity.identity_data).length > 0) json.identity_data = identity.identity_data;
+  if (identity.identity_data && Object.keys(identity.identity_data).length > 0)
+    json.identity_data = identity.identity_data;
   json.provider = identity.provider;
   withOptional(json, 'last_sign_in_at', time(identity.last_sign_in_at));
   json.created_at = requiredTime(identity.created_at);

@@ -12,7 +12,9 @@ describe('validateEmail', () => {
     ['a@-bad.com', 'Unable to validate email address: invalid format'],
     [`${'a'.repeat(250)}@x.com`, 'An email address is too long'],
   ])('rejects %j', (email, message) => {
-    expect(() => validateEmail(email)).toThrow(expect.objectContaining({ status: 400, code: 'validation_failed', message }));
+    expect(() => validateEmail(email)).toThrow(
+      expect.objectContaining({ status: 400, code: 'validation_failed', message }),
+    );
   });
 });
 
@@ -50,6 +52,8 @@ describe('parseBanDuration', () => {
   });
 
   it('rejects bad text with validation_failed', () => {
-    expect(() => parseBanDuration('forever')).toThrow(expect.objectContaining({ status: 400, code: 'validation_failed' }));
+    expect(() => parseBanDuration('forever')).toThrow(
+      expect.objectContaining({ status: 400, code: 'validation_failed' }),
+    );
   });
 });

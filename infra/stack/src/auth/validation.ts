@@ -11,7 +11,8 @@ const MAX_EMAIL_LENGTH = 255;
 export function validateEmail(email: string): string {
   if (email === '') throw badRequest('validation_failed', 'An email address is required');
   if (email.length > MAX_EMAIL_LENGTH) throw badRequest('validation_failed', 'An email address is too long');
-  if (!EMAIL_FORMAT.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  if (!EMAIL_FORMAT.test(email))
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   return email.toLowerCase();
 }
 
@@ -24,8 +25,8 @@ export function isUuid(value: string): boolean {
 const GO_DURATION_UNITS: Record<string, number> = {
   ns: 1e-9,
   us: 1e-6,
-  'µs': 1e-6,
-  'μs': 1e-6,
+  µs: 1e-6,
+  μs: 1e-6,
   ms: 1e-3,
   s: 1,
   m: 60,
@@ -50,7 +51,10 @@ export function parseBanDuration(value: string | undefined): number | undefined 
   if (value === 'none') return 0;
   const seconds = parseGoDuration(value);
   if (seconds === undefined) {
-    throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration "${value}"`);
+    throw badRequest(
+      'validation_failed',
+      `invalid format for ban duration: time: invalid duration "${value}"`,
+    );
   }
   return seconds;
 }

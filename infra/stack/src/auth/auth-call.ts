@@ -1,0 +1,41 @@
+/** What every auth handler receives: the request, the gateway context and the caller's address. */
+import { isIP } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GatewayContext, ServiceRoute } from '../gateway/context.js';
+import { clientIp } from '../gateway/http.js';
+
+export interface AuthCall {
+  req: IncomingMessage;
+  res: ServerResponse;
+  ctx: GatewayContext;
+  route: ServiceRoute;
+  /** Client address, the rate-limit key and the audit log's ip_address. */
+  ip: string;
+  /** The address as stored in auth.sessions.ip (inet), or null when it is not an IP. */
+  sessionIp: string | null;
+  userAgent: string | null;
+  /** `iss` of the access tokens: `<API_URL>/auth/v1`, as the CLI configures GoTrue. */
+  issuer: string;
+}
+
+export type AuthHandler = (call: AuthCall) => Promise<void>;
+
+export function makeAuthCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: GatewayContext,
+  route: ServiceRoute,
+): AuthCall {
+  const ip = clientIp(req);
+  const userAgent = req.headers['user-agent'];
+  return {
+    req,
+    res,
+    ctx,
+    route,
+    ip,
+    sessionIp: isIP(ip) ? ip : null,
+    userAgent: userAgent === undefined || userAgent === '' ? null : userAgent,
+    issuer: `${ctx.apiUrl}/auth/v1`,
+  };
+}

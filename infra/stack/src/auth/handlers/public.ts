@@ -1,0 +1,39 @@
+/** Endpoints that need no user: settings, health, JWKS, and the flows this stack cannot serve. */
+import { sendJson } from '../../gateway/http.js';
+import type { AuthCall } from '../auth-call.js';
+import { badRequest } from '../errors.js';
+import { readJsonObject, stringOrEmpty } from '../request-body.js';
+import { healthJson, settingsJson } from '../settings.js';
+import { validateEmail } from '../validation.js';
+
+export async function settings(call: AuthCall): Promise<void> {
+  sendJson(call.res, 200, settingsJson(call.ctx.config.auth));
+}
+
+export async function health(call: AuthCall): Promise<void> {
+  sendJson(call.res, 200, healthJson());
+}
+
+/** HS256 tokens have no public key to publish; supabase-js then verifies through GET /user. */
+export async function jwks(call: AuthCall): Promise<void> {
+  sendJson(call.res, 200, { keys: [] });
+}
+
+/** OAuth needs external providers, none of which are configured in a local stack. */
+export async function externalProvider(call: AuthCall): Promise<void> {
+  const provider = call.route.url.searchParams.get('provider') ?? '';
+  throw badRequest('validation_failed', `Unsupported provider: Provider ${provider} could not be found`);
+}
+
+/**
+ * POST /recover answers {} whether or not the address has an account (as GoTrue does, against
+ * enumeration). There is no mailer, so the request is only logged.
+ */
+export async function recover(call: AuthCall): Promise<void> {
+  const body = await readJsonObject(call.req, call.ctx.config.stack.maxBodyBytes);
+  const email = validateEmail(stringOrEmpty(body, 'email'));
+  call.ctx.log('info', 'auth: password recovery requested (no mailer in this stack: nothing sent)', {
+    email,
+  });
+  sendJson(call.res, 200, {});
+}

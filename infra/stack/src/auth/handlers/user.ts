@@ -1,0 +1,91 @@
+/** GET and PUT /user: the signed-in user (GoTrue's UserGet and UserUpdate). */
+import { sendJson } from '../../gateway/http.js';
+import { actorFromUser, writeAudit } from '../audit.js';
+import type { AuthCall } from '../auth-call.js';
+import { ADMIN_ROLES, requireUser } from '../authenticate.js';
+import { withTransaction } from '../db.js';
+import { applyEmailChange, requestEmailChange } from '../email-change.js';
+import { badRequest, forbidden, unprocessable } from '../errors.js';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../password.js';
+import { optionalObject, optionalString, readJsonObject, stringOrEmpty } from '../request-body.js';
+import { endSessions } from '../session-store.js';
+import { hasPassword, userJson } from '../user-json.js';
+import {
+  DEFAULT_AUDIENCE,
+  findUserById,
+  findUserHoldingEmail,
+  mergeAppMetadata,
+  mergeUserMetadata,
+  storePassword,
+} from '../user-store.js';
+import { validateEmail } from '../validation.js';
+
+export async function getUser(call: AuthCall): Promise<void> {
+  const { claims, user } = await requireUser(call);
+  const aud = Array.isArray(claims.aud) ? (claims.aud as unknown[])[0] : claims.aud;
+  if (aud !== DEFAULT_AUDIENCE)
+    throw badRequest('validation_failed', "Token audience doesn't match request audience");
+  sendJson(call.res, 200, userJson(user));
+}
+
+export async function updateUser(call: AuthCall): Promise<void> {
+  const { ctx } = call;
+  const { user, session } = await requireUser(call);
+  const body = await readJsonObject(call.req, ctx.config.stack.maxBodyBytes);
+  const row = user.row;
+  const emailParam = stringOrEmpty(body, 'email');
+  const email = emailParam === '' ? '' : validateEmail(emailParam);
+  const password = optionalString(body, 'password');
+  const data = optionalObject(body, 'data');
+  const appData = optionalObject(body, 'app_metadata');
+  const phone = stringOrEmpty(body, 'phone');
+  if (phone !== '' && phone !== (row.phone ?? ''))
+    throw badRequest('sms_send_failed', 'Phone changes need an SMS provider, which this stack does not have');
+  if (password !== undefined) {
+    assertAcceptablePassword(password, {
+      minimumLength: ctx.config.auth.minimumPasswordLength,
+      requirements: ctx.config.auth.passwordRequirements,
+    });
+  }
+  if (appData && !ADMIN_ROLES.includes(row.role ?? ''))
+    throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+  if (row.is_anonymous && password && email === '') {
+    throw unprocessable(
+      'validation_failed',
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
+  }
+  const emailChanges = email !== '' && email !== (row.email ?? '');
+  const pool = ctx.pools.auth;
+  if (emailChanges && (await findUserHoldingEmail(pool, email, row.aud ?? DEFAULT_AUDIENCE, row.id))) {
+    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  }
+  let encryptedPassword: string | undefined;
+  if (password) {
+    if (hasPassword(row) && (await verifyPassword(password, row.encrypted_password))) {
+      throw unprocessable('same_password', 'New password should be different from the old password.');
+    }
+    encryptedPassword = await hashPassword(password);
+  }
+
+  const updated = await withTransaction(pool, async (client) => {
+    const actor = actorFromUser(row);
+    if (encryptedPassword !== undefined) {
+      await storePassword(client, row.id, encryptedPassword);
+      // A new password means the old one may be known to someone else: end the other sessions.
+      await endSessions(client, row.id, 'others', session?.id);
+      await writeAudit(client, actor, 'user_updated_password', call.ip);
+    }
+    if (data) await mergeUserMetadata(client, row.id, data);
+    if (appData) await mergeAppMetadata(client, row.id, appData);
+    if (emailChanges) {
+      // No mailer here: with confirmations off the change applies at once (GoTrue does so for
+      // anonymous users); with them on it stays pending as `new_email`.
+      if (ctx.config.auth.enableConfirmations) await requestEmailChange(client, row.id, email);
+      else await applyEmailChange(client, { userId: row.id, email, verified: true });
+    }
+    await writeAudit(client, actor, 'user_modified', call.ip);
+    return (await findUserById(client, row.id))!;
+  });
+  sendJson(call.res, 200, userJson(updated));
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { authService } from './service.js';
+import { resolveRoute } from './routes.js';
+
+describe('resolveRoute', () => {
+  it('finds handlers by method and path, with or without a trailing slash', () => {
+    expect(resolveRoute('POST', '/signup').handler.name).toBe('signup');
+    expect(resolveRoute('POST', '/signup/').handler.name).toBe('signup');
+    expect(resolveRoute('PUT', '/admin/users/abc').id).toBe('abc');
+  });
+
+  it('answers 404 for unknown paths, including prototype names, and 405 for wrong methods', () => {
+    expect(() => resolveRoute('GET', '/nothing')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => resolveRoute('GET', '/constructor')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => resolveRoute('GET', '/signup')).toThrow(expect.objectContaining({ status: 405 }));
+    expect(() => resolveRoute('toString', '/user')).toThrow(expect.objectContaining({ status: 405 }));
+  });
+});
+
+describe('authService.requiresApiKey', () => {
+  it('leaves exactly the routes Kong leaves open', () => {
+    for (const open of ['/verify', '/callback', '/authorize', '/.well-known/jwks.json', '/verify/']) {
+      expect(authService.requiresApiKey(open)).toBe(false);
+    }
+    for (const closed of ['/signup', '/token', '/user', '/admin/users', '/settings', '/health']) {
+      expect(authService.requiresApiKey(closed)).toBe(true);
+    }
+  });
+});

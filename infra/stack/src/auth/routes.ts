@@ -1,0 +1,54 @@
+/** The /auth/v1 route table: method and path to handler, with `{id}` for the admin user id. */
+import type { AuthCall } from './auth-call.js';
+import { AuthApiError, notFound } from './errors.js';
+import { adminCreateUser } from './handlers/admin-create-user.js';
+import { adminUpdateUser } from './handlers/admin-update-user.js';
+import { adminDeleteUser, adminGetUser, adminListUsers } from './handlers/admin-users.js';
+import { logout } from './handlers/logout.js';
+import { externalProvider, health, jwks, recover, settings } from './handlers/public.js';
+import { signup } from './handlers/signup.js';
+import { token } from './handlers/token.js';
+import { getUser, updateUser } from './handlers/user.js';
+import { verifyGet, verifyPost } from './handlers/verify.js';
+
+type Handler = (call: AuthCall, id: string) => Promise<void>;
+
+const ROUTES: Record<string, Record<string, Handler>> = {
+  '/health': { GET: health },
+  '/settings': { GET: settings },
+  '/.well-known/jwks.json': { GET: jwks },
+  '/signup': { POST: signup },
+  '/token': { POST: token },
+  '/verify': { GET: verifyGet, POST: verifyPost },
+  '/recover': { POST: recover },
+  '/user': { GET: getUser, PUT: updateUser },
+  '/logout': { POST: logout },
+  '/authorize': { GET: externalProvider },
+  '/callback': { GET: externalProvider, POST: externalProvider },
+  '/admin/users': { GET: adminListUsers, POST: adminCreateUser },
+  '/admin/users/{id}': { GET: adminGetUser, PUT: adminUpdateUser, DELETE: adminDeleteUser },
+};
+
+/** Routes that Kong leaves open (no API key): links opened from emails and OAuth redirects. */
+export const OPEN_PATHS = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
+
+export function normalisePath(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+export interface Resolved {
+  handler: Handler;
+  id: string;
+}
+
+export function resolveRoute(method: string, rawPath: string): Resolved {
+  const path = normalisePath(rawPath);
+  const adminUser = /^\/admin\/users\/([^/]+)$/.exec(path);
+  const pattern = adminUser ? '/admin/users/{id}' : path;
+  const methods = Object.hasOwn(ROUTES, pattern) ? ROUTES[pattern] : undefined;
+  if (!methods) throw notFound('not_found', 'Not Found');
+  const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  if (!handler) throw new AuthApiError(405, 'method_not_allowed', 'Method Not Allowed');
+  // Left encoded: a user id is a uuid, and anything else is refused as one.
+  return { handler, id: adminUser ? adminUser[1]! : '' };
+}
