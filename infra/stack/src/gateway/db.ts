@@ -103,17 +103,25 @@ export async function runAsRole(
   options: { rollback?: boolean } = {},
 ): Promise<pg.QueryResult[]> {
   const client = await pool.connect();
+  // A checked-out client has no pool error listener: without this one, Postgres going away
+  // mid-query emits an unhandled 'error' and kills the process. The query rejects with it anyway.
+  const ignoreError = (): void => undefined;
+  client.on('error', ignoreError);
+  const release = (destroy?: boolean): void => {
+    client.removeListener('error', ignoreError);
+    client.release(destroy);
+  };
   const text = [scopePrologue(scope, roleSettings), ...statements, options.rollback ? 'ROLLBACK' : 'COMMIT'].join(';\n');
   try {
     const result = (await client.query(text)) as unknown as pg.QueryResult[];
-    client.release();
+    release();
     return result.slice(2, 2 + statements.length);
   } catch (error) {
     try {
       await client.query('ROLLBACK');
-      client.release();
+      release();
     } catch {
-      client.release(true);
+      release(true);
     }
     throw error;
   }

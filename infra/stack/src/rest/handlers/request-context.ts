@@ -1,0 +1,27 @@
+/** Everything about one REST request that the handlers share, parsed once. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GatewayContext } from '../../gateway/context.js';
+import type { RequestIdentity } from '../../gateway/request-identity.js';
+import type { QueryPair } from '../query-params/form-query.js';
+import type { Preferences } from '../request/prefer.js';
+import type { SchemaChoice } from '../request/profile.js';
+import type { SchemaCache } from '../schema-cache/types.js';
+
+export interface RestRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  ctx: GatewayContext;
+  method: string;
+  /** Path below /rest/v1, e.g. `/todos` or `/rpc/fn`, as PostgREST puts it in `request.path`. */
+  path: string;
+  schema: SchemaChoice;
+  prefs: Preferences;
+  pairs: QueryPair[];
+  identity: RequestIdentity;
+  cache: SchemaCache;
+}
+
+/** PostgREST's rule for 42501: 403 when the role is not the anonymous one, else 401. */
+export function isAuthenticated(r: RestRequest): boolean {
+  return r.identity.role !== 'anon';
+}

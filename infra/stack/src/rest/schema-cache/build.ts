@@ -1,0 +1,167 @@
+/** Turns the catalog query's JSON into the cache: tables, every relationship PostgREST derives, routines. */
+import type { Column, Relationship, Routine, SchemaCache, Table } from './types.js';
+import { qualifiedKey } from './types.js';
+
+interface CatalogColumn {
+  name: string;
+  type: string;
+  base_type: string;
+  nullable: boolean;
+  default: string | null;
+  generated: boolean;
+}
+
+interface CatalogTable {
+  schema: string;
+  name: string;
+  is_view: boolean;
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+  primary_key: string[];
+  columns: CatalogColumn[];
+}
+
+interface CatalogForeignKey {
+  schema: string;
+  name: string;
+  foreign_schema: string;
+  foreign_name: string;
+  constraint: string;
+  columns: [string, string][];
+  one_to_one: boolean;
+}
+
+interface CatalogRoutine {
+  schema: string;
+  name: string;
+  returns_set: boolean;
+  returns_composite: boolean;
+  returns_void: boolean;
+  return_table: string | null;
+  volatility: 'i' | 's' | 'v';
+  settings: string[];
+  params: { name: string; type: string; required: boolean; variadic: boolean }[];
+}
+
+export interface CatalogJson {
+  tables: CatalogTable[];
+  foreign_keys: CatalogForeignKey[];
+  routines: CatalogRoutine[];
+}
+
+const VOLATILITY = { i: 'immutable', s: 'stable', v: 'volatile' } as const;
+
+function toTable(t: CatalogTable): Table {
+  const columns: Column[] = t.columns.map((c) => ({
+    name: c.name,
+    type: c.type,
+    baseType: c.base_type,
+    nullable: c.nullable,
+    defaultExpr: c.default ?? undefined,
+    generated: c.generated,
+  }));
+  return {
+    schema: t.schema,
+    name: t.name,
+    isView: t.is_view,
+    insertable: t.insertable,
+    updatable: t.updatable,
+    deletable: t.deletable,
+    primaryKey: t.primary_key,
+    columns,
+    columnsByName: new Map(columns.map((c) => [c.name, c])),
+  };
+}
+
+function swap(pairs: [string, string][]): [string, string][] {
+  return pairs.map(([a, b]) => [b, a]);
+}
+
+/** M2O/O2O from each FK, their inverses (O2M/O2O), and M2M through junctions whose PK covers both FKs. */
+export function deriveRelationships(fks: CatalogForeignKey[], tables: Map<string, Table>): Relationship[] {
+  const direct: Relationship[] = fks.map((fk) => ({
+    table: { schema: fk.schema, name: fk.name },
+    foreignTable: { schema: fk.foreign_schema, name: fk.foreign_name },
+    isSelf: fk.schema === fk.foreign_schema && fk.name === fk.foreign_name,
+    cardinality: fk.one_to_one ? 'one-to-one' : 'many-to-one',
+    constraint: fk.constraint,
+    columns: fk.columns,
+  }));
+  const inverse: Relationship[] = direct.map((r) => ({
+    table: r.foreignTable,
+    foreignTable: r.table,
+    isSelf: r.isSelf,
+    cardinality: r.cardinality === 'many-to-one' ? 'one-to-many' : 'one-to-one',
+    constraint: r.constraint,
+    columns: swap(r.columns),
+  }));
+  const manyToMany: Relationship[] = [];
+  const byTable = new Map<string, Relationship[]>();
+  for (const r of direct) {
+    const key = qualifiedKey(r.table.schema, r.table.name);
+    byTable.set(key, [...(byTable.get(key) ?? []), r]);
+  }
+  for (const [junctionKey, rels] of byTable) {
+    const junction = tables.get(junctionKey);
+    const pk = new Set(junction?.primaryKey ?? []);
+    for (const source of rels) {
+      for (const target of rels) {
+        if (source.constraint === target.constraint) continue;
+        const cols = [...source.columns, ...target.columns].map(([c]) => c);
+        if (!cols.every((c) => pk.has(c))) continue;
+        manyToMany.push({
+          table: source.foreignTable,
+          foreignTable: target.foreignTable,
+          isSelf: source.foreignTable.schema === target.foreignTable.schema && source.foreignTable.name === target.foreignTable.name,
+          cardinality: 'many-to-many',
+          constraint: '',
+          columns: [],
+          junction: {
+            table: source.table,
+            sourceConstraint: source.constraint,
+            sourceColumns: source.columns,
+            targetConstraint: target.constraint,
+            targetColumns: target.columns,
+          },
+        });
+      }
+    }
+  }
+  return [...direct, ...inverse, ...manyToMany];
+}
+
+function toRoutine(r: CatalogRoutine): Routine {
+  const settings: Record<string, string> = {};
+  for (const entry of r.settings) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) settings[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return {
+    schema: r.schema,
+    name: r.name,
+    params: r.params,
+    returnsSet: r.returns_set,
+    returnsComposite: r.returns_composite,
+    returnsVoid: r.returns_void,
+    returnTable: r.return_table ?? undefined,
+    volatility: VOLATILITY[r.volatility],
+    settings,
+  };
+}
+
+export function buildSchemaCache(json: CatalogJson): SchemaCache {
+  const tables = new Map<string, Table>();
+  for (const t of json.tables) tables.set(qualifiedKey(t.schema, t.name), toTable(t));
+  const relationships = new Map<string, Relationship[]>();
+  for (const r of deriveRelationships(json.foreign_keys, tables)) {
+    const key = qualifiedKey(r.table.schema, r.table.name);
+    relationships.set(key, [...(relationships.get(key) ?? []), r]);
+  }
+  const routines = new Map<string, Routine[]>();
+  for (const r of json.routines) {
+    const key = qualifiedKey(r.schema, r.name);
+    routines.set(key, [...(routines.get(key) ?? []), toRoutine(r)]);
+  }
+  return { tables, relationships, routines };
+}
