@@ -45,13 +45,14 @@ step('stack: unit + conformance (vitest, real supabase-js)', 'npx', ['vitest', '
 
 // The project's own backend (supabase/): migrations through the Supabase CLI, then pgTAP.
 const projectWorkdir = makeProjectTestWorkdir(path.join(ROOT, '.temp', 'project-test'), 55421, 55422);
-console.log('\n━━ project database: migrations + pgTAP + advisors ━━');
+console.log('\n━━ project database: migrations + pgTAP + advisors + generated types ━━');
 const dbStarted = Date.now();
 const dbOk = stackCli(['up', '--workdir', projectWorkdir, '-o', 'env'], { stdio: ['ignore', 'ignore', 'inherit'] }) === 0
   && stackCli(['test-db', '--workdir', projectWorkdir]) === 0
-  && runAdvisors(projectWorkdir);
+  && runAdvisors(projectWorkdir)
+  && run(process.execPath, [path.join(ROOT, 'scripts/gen-types.mjs'), '--check', '--workdir', projectWorkdir]) === 0;
 stackCli(['down', '--purge', '--workdir', projectWorkdir]);
-results.push({ name: 'project database: migrations + pgTAP + advisors', ok: dbOk, seconds: (Date.now() - dbStarted) / 1000 });
+results.push({ name: 'project database: migrations + pgTAP + advisors + generated types', ok: dbOk, seconds: (Date.now() - dbStarted) / 1000 });
 
 let passed = 0;
 let failed = 0;
