@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.temp/**', 'supabase/functions/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.temp/**', 'supabase/functions/**', '**/.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
