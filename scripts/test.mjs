@@ -44,7 +44,7 @@ step('stack: unit + conformance (vitest, real supabase-js)', 'npx', ['vitest', '
 });
 
 // The project's own backend (supabase/): migrations through the Supabase CLI, then pgTAP.
-const projectWorkdir = makeProjectTestWorkdir(path.join(ROOT, '.temp', 'project-test'), 55421, 55422);
+const projectWorkdir = makeProjectTestWorkdir(path.join(ROOT, '.temp', 'project-test'), 25421, 25422);
 console.log('\n━━ project database: migrations + pgTAP + advisors + generated types ━━');
 const dbStarted = Date.now();
 const dbOk = stackCli(['up', '--workdir', projectWorkdir, '-o', 'env'], { stdio: ['ignore', 'ignore', 'inherit'] }) === 0

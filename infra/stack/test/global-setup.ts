@@ -1,5 +1,5 @@
 /**
- * Starts the conformance tests' own stack (the fixture project on ports 55321/55322, or
+ * Starts the conformance tests' own stack (the fixture project on ports 25321/25322, or
  * STACK_WORKDIR for a private dev copy), rebuilt from scratch, and tears it down afterwards.
  * STACK_KEEP=1 leaves it running for debugging.
  */

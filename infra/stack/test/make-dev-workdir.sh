@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir/supabase"
 ln -sfn "$here/fixture/supabase/migrations" "$dir/supabase/migrations"
 ln -sfn "$here/fixture/supabase/seed.sql" "$dir/supabase/seed.sql"
-sed -e "s/^port = 55321/port = $api/" -e "s/^port = 55322/port = $db/" \
+sed -e "s/^port = 25321/port = $api/" -e "s/^port = 25322/port = $db/" \
   "$here/fixture/supabase/config.toml" > "$dir/supabase/config.toml"
 chmod 755 "$dir" "$dir/supabase"
 echo "$dir (api $api, db $db)"

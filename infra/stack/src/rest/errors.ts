@@ -32,7 +32,13 @@ export const outOfBounds = (offset: number, total: number): RestError =>
   invalidRange(`An offset of ${offset} was requested, but there are only ${total} rows.`);
 
 export const unacceptableSchema = (schema: string, exposed: string[]): RestError =>
-  new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
+  new RestError(
+    406,
+    'PGRST106',
+    `Invalid schema: ${schema}`,
+    null,
+    `Only the following schemas are exposed: ${exposed.join(', ')}`,
+  );
 
 export const mediaTypeError = (accepted: string[]): RestError =>
   new RestError(406, 'PGRST107', `None of these media types are available: ${accepted.join(', ')}`);
@@ -47,7 +53,12 @@ export const notEmbedded = (resource: string): RestError =>
   );
 
 export const singularityError = (rows: number): RestError =>
-  new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+  new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
 
 export const unsupportedMethod = (method: string): RestError =>
   new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
@@ -72,17 +83,29 @@ export const unacceptableFilter = (target: string): RestError =>
   );
 
 export const invalidPreferences = (prefs: string[]): RestError =>
-  new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`);
+  new RestError(
+    400,
+    'PGRST122',
+    'Invalid preferences given with handling=strict',
+    `Invalid preferences: ${prefs.join(', ')}`,
+  );
 
 export const aggregatesNotAllowed = (): RestError =>
   new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 
 export const maxAffectedViolation = (rows: number): RestError =>
-  new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
+  new RestError(
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    `The query affects ${rows} rows`,
+  );
 
-export const invalidResourcePath = (): RestError => new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+export const invalidResourcePath = (): RestError =>
+  new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
 
-export const openApiDisabled = (): RestError => new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled');
+export const openApiDisabled = (): RestError =>
+  new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled');
 
 export const notImplemented = (details: string): RestError =>
   new RestError(400, 'PGRST127', 'Feature not implemented', details);
@@ -95,7 +118,11 @@ export const maxAffectedRpcViolation = (): RestError =>
   );
 
 export const columnNotFound = (relation: string, column: string): RestError =>
-  new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`);
+  new RestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${relation}' in the schema cache`,
+  );
 
 export const tableNotFound = (schema: string, name: string, suggestion?: string): RestError =>
   new RestError(

@@ -24,7 +24,12 @@ export function similarity(a: string, b: string): number {
 }
 
 /** The closest candidate scoring at least `minScore` (and below `maxScore`), if any. */
-export function closest(needle: string, candidates: Iterable<string>, minScore: number, maxScore = Infinity): string | undefined {
+export function closest(
+  needle: string,
+  candidates: Iterable<string>,
+  minScore: number,
+  maxScore = Infinity,
+): string | undefined {
   let best: string | undefined;
   let bestScore = -1;
   for (const candidate of candidates) {

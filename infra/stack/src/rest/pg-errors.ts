@@ -51,16 +51,29 @@ function guardError(error: PgErrorLike): RestError | undefined {
 
 function customRaise(error: PgErrorLike): RestError {
   const parseFailure = (details: string, hint: string): RestError =>
-    new RestError(500, 'PGRST121', `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`, details, hint);
-  const messageHint = "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.";
-  const detailHint = "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+    new RestError(
+      500,
+      'PGRST121',
+      `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
+      details,
+      hint,
+    );
+  const messageHint =
+    "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.";
+  const detailHint =
+    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
   let body: { code?: unknown; message?: unknown; details?: unknown; hint?: unknown };
   try {
     body = JSON.parse(error.message) as typeof body;
   } catch {
     return parseFailure(`Invalid JSON value for MESSAGE: '${error.message}'`, messageHint);
   }
-  if (typeof body !== 'object' || body === null || typeof body.code !== 'string' || typeof body.message !== 'string') {
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    typeof body.code !== 'string' ||
+    typeof body.message !== 'string'
+  ) {
     return parseFailure(`Invalid JSON value for MESSAGE: '${error.message}'`, messageHint);
   }
   if (error.detail === undefined) return parseFailure('DETAIL is missing in the RAISE statement', detailHint);

@@ -4,9 +4,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext, Service, ServiceRoute } from '../gateway/context.js';
-import { resolveIdentity } from '../gateway/request-identity.js';
 import { JwtError } from '../gateway/jwt.js';
 import {
+  invalidPreferences,
   invalidResourcePath,
   queryParamError,
   RestError,
@@ -18,15 +18,16 @@ import { closest, NAME_HINT_MIN_SCORE } from './fuzzy.js';
 import { toRestError } from './handlers/execute.js';
 import { handleMutation } from './handlers/mutate.js';
 import { handleOpenApi } from './handlers/openapi.js';
-import { handleRead } from './handlers/read.js';
+import { PreparedCache } from './handlers/prepared-cache.js';
+import { handleRead, type PreparedRead } from './handlers/read.js';
 import type { RestRequest } from './handlers/request-context.js';
 import { sendError } from './handlers/respond.js';
 import { handleRpc } from './handlers/rpc.js';
 import { QueryParseError } from './query-params/cursor.js';
-import { parseFormQuery } from './query-params/form-query.js';
+import { parseFormQuery, type QueryPair } from './query-params/form-query.js';
 import { negotiateOutput } from './request/media-type.js';
-import { invalidPreferences } from './errors.js';
 import { parsePrefer } from './request/prefer.js';
+import { IdentityCache } from './request/identity-cache.js';
 import { chooseSchema } from './request/profile.js';
 import { SchemaCacheStore } from './schema-cache/store.js';
 import type { SchemaCache, Table } from './schema-cache/types.js';
@@ -43,6 +44,7 @@ function jwtError(error: JwtError): RestError {
 }
 
 function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -60,30 +62,34 @@ function findTable(cache: SchemaCache, schema: string, name: string): Table {
 async function dispatch(r: RestRequest, segments: string[]): Promise<void> {
   if (segments.length === 0) {
     if (r.method !== 'GET' && r.method !== 'HEAD') throw unsupportedMethod(r.method);
-    negotiateOutput(r.req.headers.accept, true);
     return handleOpenApi(r);
   }
-  const format = negotiateOutput(r.req.headers.accept);
-  if (segments.length === 2 && segments[0] === 'rpc') return handleRpc(r, segments[1]!, format);
+  if (segments.length === 2 && segments[0] === 'rpc') return handleRpc(r, segments[1]!, r.format);
   if (segments.length !== 1) throw invalidResourcePath();
   const table = findTable(r.cache, r.schema.schema, segments[0]!);
   switch (r.method) {
     case 'GET':
     case 'HEAD':
-      return handleRead(r, table, format);
+      return handleRead(r, table, r.format);
     case 'POST':
-      return handleMutation(r, table, format, 'insert');
+      return handleMutation(r, table, r.format, 'insert');
     case 'PATCH':
-      return handleMutation(r, table, format, 'update');
+      return handleMutation(r, table, r.format, 'update');
     case 'DELETE':
-      return handleMutation(r, table, format, 'delete');
+      return handleMutation(r, table, r.format, 'delete');
     default:
       throw unsupportedMethod(r.method);
   }
 }
 
+interface ServiceState {
+  store?: SchemaCacheStore;
+  identities: IdentityCache;
+  prepared: PreparedCache<PreparedRead>;
+}
+
 async function handle(
-  store: SchemaCacheStore | undefined,
+  state: ServiceState,
   req: IncomingMessage,
   res: ServerResponse,
   ctx: GatewayContext,
@@ -98,17 +104,42 @@ async function handle(
       return;
     }
     if (!METHODS.has(method)) throw unsupportedMethod(method);
-    const identity = await resolveIdentity(req, ctx.secrets, route.apiKey).catch((error: unknown) => {
-      throw error instanceof JwtError ? jwtError(error) : error;
-    });
+    const identity = await state.identities
+      .resolve(req, ctx.secrets, route.apiKey)
+      .catch((error: unknown) => {
+        throw error instanceof JwtError ? jwtError(error) : error;
+      });
     const schema = chooseSchema(req, ctx.config.api.schemas);
-    const cache = store?.cache;
+    const cache = state.store?.cache;
     if (!cache) throw schemaCacheUnavailable();
     const prefs = parsePrefer(req.headers.prefer);
     if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw invalidPreferences(prefs.invalid);
-    const segments = route.url.pathname.slice('/rest/v1'.length).split('/').filter((s) => s !== '').map(decodeSegment);
-    const pairs = parseFormQuery(route.url.search).filter(([key]) => key !== 'apikey');
-    r = { req, res, ctx, method, path: route.path, schema, prefs, pairs, identity, cache };
+    const segments = route.url.pathname
+      .slice('/rest/v1'.length)
+      .split('/')
+      .filter((s) => s !== '')
+      .map(decodeSegment);
+    const search = route.url.search;
+    let pairs: QueryPair[] | undefined;
+    const format = negotiateOutput(req.headers.accept, segments.length === 0);
+    r = {
+      req,
+      res,
+      ctx,
+      method,
+      path: route.path,
+      schema,
+      prefs,
+      search,
+      // Parsed only when needed: a prepared read of a known shape never looks at it.
+      get pairs() {
+        return (pairs ??= parseFormQuery(search).filter(([key]) => key !== 'apikey'));
+      },
+      format,
+      identity,
+      cache,
+      prepared: state.prepared,
+    };
     await dispatch(r, segments);
   } catch (error) {
     if (res.headersSent) {
@@ -127,18 +158,18 @@ async function handle(
 
 /** One instance per gateway: it owns its schema cache and the listener that reloads it. */
 export function createRestService(): Service {
-  let store: SchemaCacheStore | undefined;
+  const state: ServiceState = { identities: new IdentityCache(), prepared: new PreparedCache() };
   return {
     prefix: '/rest/v1',
     requiresApiKey: () => true,
-    handle: (req, res, ctx, route) => handle(store, req, res, ctx, route),
+    handle: (req, res, ctx, route) => handle(state, req, res, ctx, route),
     async start(ctx) {
-      store = new SchemaCacheStore(ctx.pools.api, ctx.config.api.schemas, ctx.log);
-      await store.start();
+      state.store = new SchemaCacheStore(ctx.pools.api, ctx.config.api.schemas, ctx.log);
+      await state.store.start();
     },
     async stop() {
-      await store?.stop();
-      store = undefined;
+      await state.store?.stop();
+      state.store = undefined;
     },
   };
 }

@@ -5,7 +5,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../src/gateway/jwt.js';
 import { client } from '../helpers/clients.js';
-import { anonClient, restFetch, serviceClient, signedInUser, uniqueName, type SignedInUser } from '../helpers/rest.js';
+import {
+  anonClient,
+  restFetch,
+  serviceClient,
+  signedInUser,
+  uniqueName,
+  type SignedInUser,
+} from '../helpers/rest.js';
 import { stackEnv } from '../helpers/stack-env.js';
 
 let alice: SignedInUser;
@@ -46,7 +53,9 @@ describe('rest roles and RLS', () => {
   });
 
   it('answers 403 42501 when a policy rejects an authenticated write', async () => {
-    const { status, error } = await bob.client.from('todos').insert({ task: uniqueName('forged'), user_id: alice.userId });
+    const { status, error } = await bob.client
+      .from('todos')
+      .insert({ task: uniqueName('forged'), user_id: alice.userId });
     expect(status).toBe(403);
     expect(error?.code).toBe('42501');
     expect(error?.message).toBe('new row violates row-level security policy for table "todos"');
@@ -84,19 +93,31 @@ describe('rest JWT failures', () => {
   const now = () => Math.floor(Date.now() / 1000);
 
   it('answers 401 PGRST301 for a token signed with another secret', async () => {
-    const forged = await signJwt({ role: 'service_role', exp: now() + 60 }, 'not-the-secret-not-the-secret-123456');
-    const { status, body, headers } = await restFetch('/notes', { headers: { Authorization: `Bearer ${forged}` } });
+    const forged = await signJwt(
+      { role: 'service_role', exp: now() + 60 },
+      'not-the-secret-not-the-secret-123456',
+    );
+    const { status, body, headers } = await restFetch('/notes', {
+      headers: { Authorization: `Bearer ${forged}` },
+    });
     expect(status).toBe(401);
     expect((body as { code: string }).code).toBe('PGRST301');
     expect(headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", error_description=".+"$/);
   });
 
   it('answers 401 PGRST303 "JWT expired" for an expired token', async () => {
-    const expired = await signJwt({ role: 'authenticated', sub: alice.userId, exp: now() - 3600 }, stackEnv().jwtSecret);
-    const { status, body, headers } = await restFetch('/notes', { headers: { Authorization: `Bearer ${expired}` } });
+    const expired = await signJwt(
+      { role: 'authenticated', sub: alice.userId, exp: now() - 3600 },
+      stackEnv().jwtSecret,
+    );
+    const { status, body, headers } = await restFetch('/notes', {
+      headers: { Authorization: `Bearer ${expired}` },
+    });
     expect(status).toBe(401);
     expect(body).toEqual({ code: 'PGRST303', message: 'JWT expired', details: null, hint: null });
-    expect(headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="JWT expired"');
+    expect(headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="JWT expired"',
+    );
   });
 
   it('refuses alg none and malformed tokens', async () => {
@@ -111,8 +132,15 @@ describe('rest JWT failures', () => {
   });
 
   it('runs a valid token with its role claim, and rejects a role that does not exist', async () => {
-    const token = await signJwt({ role: 'authenticated', sub: bob.userId, exp: now() + 60 }, stackEnv().jwtSecret);
-    const ok = await restFetch('/rpc/request_info', { method: 'POST', body: '{}', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+    const token = await signJwt(
+      { role: 'authenticated', sub: bob.userId, exp: now() + 60 },
+      stackEnv().jwtSecret,
+    );
+    const ok = await restFetch('/rpc/request_info', {
+      method: 'POST',
+      body: '{}',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    });
     expect((ok.body as Record<string, unknown>).uid).toBe(bob.userId);
     const ghost = await signJwt({ role: 'no_such_role', exp: now() + 60 }, stackEnv().jwtSecret);
     const refused = await restFetch('/notes', { headers: { Authorization: `Bearer ${ghost}` } });

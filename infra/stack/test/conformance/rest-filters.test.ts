@@ -69,22 +69,40 @@ describe('rest filters', () => {
     const inserted = await db.from('items').insert(rows).select('id, name');
     expect(inserted.error).toBeNull();
     const idsByName = new Map((inserted.data ?? []).map((r) => [r.name as string, r.id as number]));
-    const mine = () => db.from('items').select('name').in('id', [...idsByName.values()]).order('name');
+    const mine = () =>
+      db
+        .from('items')
+        .select('name')
+        .in('id', [...idsByName.values()])
+        .order('name');
     expect((await mine().rangeGt('during', '[5,8)')).data).toEqual([{ name: 'range-b' }]);
     expect((await mine().rangeLt('during', '[5,8)')).data).toEqual([{ name: 'range-a' }]);
     expect((await mine().rangeGte('during', '[3,8)')).data).toEqual([{ name: 'range-b' }]);
     expect((await mine().rangeLte('during', '[3,8)')).data).toEqual([{ name: 'range-a' }]);
-    expect((await mine().rangeAdjacent('during', '[5,10)')).data).toEqual([{ name: 'range-a' }, { name: 'range-b' }]);
-    expect((await mine().overlaps('during', '[4,11)')).data).toEqual([{ name: 'range-a' }, { name: 'range-b' }]);
-    await db.from('items').delete().in('id', [...idsByName.values()]);
+    expect((await mine().rangeAdjacent('during', '[5,10)')).data).toEqual([
+      { name: 'range-a' },
+      { name: 'range-b' },
+    ]);
+    expect((await mine().overlaps('during', '[4,11)')).data).toEqual([
+      { name: 'range-a' },
+      { name: 'range-b' },
+    ]);
+    await db
+      .from('items')
+      .delete()
+      .in('id', [...idsByName.values()]);
   });
 
   it('searches text with fts, plfts, phfts and wfts, on tsvector and plain columns', async () => {
     const articles = () => anonClient().from('articles').select('id');
     expect(await ids(articles().textSearch('search', 'cat & mat'))).toEqual([1]);
     expect(await ids(articles().textSearch('search', 'fat cat', { type: 'plain' }))).toEqual([1]);
-    expect(await ids(articles().textSearch('body', 'fat fish', { type: 'phrase', config: 'english' }))).toEqual([3]);
-    expect(await ids(articles().textSearch('body', 'fat -cat', { type: 'websearch', config: 'english' }))).toEqual([3]);
+    expect(
+      await ids(articles().textSearch('body', 'fat fish', { type: 'phrase', config: 'english' })),
+    ).toEqual([3]);
+    expect(
+      await ids(articles().textSearch('body', 'fat -cat', { type: 'websearch', config: 'english' })),
+    ).toEqual([3]);
     expect(await ids(articles().textSearch('body', "'river'", { config: 'english' }))).toEqual([2]);
   });
 
@@ -92,7 +110,9 @@ describe('rest filters', () => {
     expect(await ids(cities().or('name.eq.Lyon,and(population.gt.10000000,name.like.T*)'))).toEqual([2, 3]);
     expect(await ids(cities().or('id.in.(1,2),tags.cs.{port}'))).toEqual([1, 2, 4]);
     expect(await ids(cities().not('name', 'eq', 'Paris').lt('id', 4))).toEqual([2, 3]);
-    const notAnd = await restFetch('/cities?select=id&not.and=(country_id.eq.1,population.gt.1000000)&id=lte.3');
+    const notAnd = await restFetch(
+      '/cities?select=id&not.and=(country_id.eq.1,population.gt.1000000)&id=lte.3',
+    );
     expect((notAnd.body as { id: number }[]).map((r) => r.id)).toEqual([2, 3]);
     const notOr = await restFetch('/cities?select=id&not.or=(country_id.eq.1,country_id.is.null)');
     expect((notOr.body as { id: number }[]).map((r) => r.id).sort()).toEqual([3, 4, 5]);
@@ -114,24 +134,41 @@ describe('rest filters', () => {
   });
 
   it('orders with directions and null placement, and pages with range', async () => {
-    const byPopulation = await anonClient().from('cities').select('id').order('population', { ascending: false, nullsFirst: true });
+    const byPopulation = await anonClient()
+      .from('cities')
+      .select('id')
+      .order('population', { ascending: false, nullsFirst: true });
     expect(byPopulation.data?.map((r) => r.id)).toEqual([6, 3, 5, 4, 1, 2]);
-    const lastNulls = await anonClient().from('cities').select('id').order('population', { ascending: true, nullsFirst: false });
+    const lastNulls = await anonClient()
+      .from('cities')
+      .select('id')
+      .order('population', { ascending: true, nullsFirst: false });
     expect(lastNulls.data?.map((r) => r.id)).toEqual([2, 1, 4, 5, 3, 6]);
-    const multi = await anonClient().from('cities').select('id').order('country_id').order('name', { ascending: false }).range(0, 2);
+    const multi = await anonClient()
+      .from('cities')
+      .select('id')
+      .order('country_id')
+      .order('name', { ascending: false })
+      .range(0, 2);
     expect(multi.data?.map((r) => r.id)).toEqual([1, 2, 3]);
     const page = await anonClient().from('cities').select('id').order('id').range(2, 3);
     expect(page.data?.map((r) => r.id)).toEqual([3, 4]);
   });
 
   it('treats a SQL fragment in a filter value as a plain value and changes nothing', async () => {
-    const attack = await restFetch(`/cities?select=id&name=eq.${encodeURIComponent("1);drop table cities;--")}`);
+    const attack = await restFetch(
+      `/cities?select=id&name=eq.${encodeURIComponent('1);drop table cities;--')}`,
+    );
     expect(attack.status).toBe(200);
     expect(attack.body).toEqual([]);
-    const quoteAttack = await restFetch(`/cities?select=id&id=eq.${encodeURIComponent("1');delete from cities;--")}`);
+    const quoteAttack = await restFetch(
+      `/cities?select=id&id=eq.${encodeURIComponent("1');delete from cities;--")}`,
+    );
     expect(quoteAttack.status).toBe(400);
     expect((quoteAttack.body as { code: string }).code).toBe('22P02');
-    const inAttack = await restFetch(`/cities?select=id&name=in.(${encodeURIComponent('"x\\"); drop table cities; --"')})`);
+    const inAttack = await restFetch(
+      `/cities?select=id&name=in.(${encodeURIComponent('"x\\"); drop table cities; --"')})`,
+    );
     expect(inAttack.status).toBe(200);
     const count = await anonClient().from('cities').select('*', { count: 'exact', head: true });
     expect(count.count).toBe(6);
@@ -148,7 +185,9 @@ describe('rest filters', () => {
     });
     const badLogic = await restFetch('/cities?or=(id.eq.1');
     expect(badLogic.status).toBe(400);
-    expect((badLogic.body as { code: string; message: string }).message).toContain('failed to parse logic tree');
+    expect((badLogic.body as { code: string; message: string }).message).toContain(
+      'failed to parse logic tree',
+    );
     const badOrder = await restFetch('/cities?order=id.sideways');
     expect(badOrder.status).toBe(400);
     expect((badOrder.body as { code: string }).code).toBe('PGRST100');

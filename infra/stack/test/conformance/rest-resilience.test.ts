@@ -21,7 +21,11 @@ async function get(path: string): Promise<{ status: number; body: unknown }> {
   return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
 }
 
-async function eventually<T>(attempt: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+async function eventually<T>(
+  attempt: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await attempt();
@@ -66,16 +70,27 @@ describe('rest when Postgres goes away', () => {
     expect(body.code).toBe('PGRST001');
     const whileDown = await get('/countries?select=id');
     expect(whileDown.status).toBe(503);
-    expect(whileDown.body).toMatchObject({ code: 'PGRST001', message: 'Database client error. Retrying the connection.' });
+    expect(whileDown.body).toMatchObject({
+      code: 'PGRST001',
+      message: 'Database client error. Retrying the connection.',
+    });
   });
 
   it('serves again once the database is back, and reloads its schema cache on DDL', async () => {
     await proxy.restore();
-    const back = await eventually(() => get('/countries?select=name&id=eq.2'), (r) => r.status === 200);
+    const back = await eventually(
+      () => get('/countries?select=name&id=eq.2'),
+      (r) => r.status === 200,
+    );
     expect(back).toEqual({ status: 200, body: [{ name: 'Japan' }] });
     expect((await get(`/${table}`)).status).toBe(404);
-    await asOwner(`create table public.${table} (id int primary key); grant select on public.${table} to anon;`);
-    const created = await eventually(() => get(`/${table}`), (r) => r.status === 200);
+    await asOwner(
+      `create table public.${table} (id int primary key); grant select on public.${table} to anon;`,
+    );
+    const created = await eventually(
+      () => get(`/${table}`),
+      (r) => r.status === 200,
+    );
     expect(created).toEqual({ status: 200, body: [] });
   });
 });

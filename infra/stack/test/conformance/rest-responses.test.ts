@@ -4,7 +4,11 @@ import { anonClient, restFetch } from '../helpers/rest.js';
 
 describe('rest responses', () => {
   it('counts exactly and reports the range in Content-Range', async () => {
-    const { data, count, status } = await anonClient().from('cities').select('id', { count: 'exact' }).order('id').range(0, 1);
+    const { data, count, status } = await anonClient()
+      .from('cities')
+      .select('id', { count: 'exact' })
+      .order('id')
+      .range(0, 1);
     expect(count).toBe(6);
     expect(status).toBe(206);
     expect(data).toEqual([{ id: 1 }, { id: 2 }]);
@@ -27,7 +31,9 @@ describe('rest responses', () => {
   });
 
   it('answers 416 PGRST103 when the offset is past the total', async () => {
-    const { status, body } = await restFetch('/cities?select=id&offset=10', { headers: { Prefer: 'count=exact' } });
+    const { status, body } = await restFetch('/cities?select=id&offset=10', {
+      headers: { Prefer: 'count=exact' },
+    });
     expect(status).toBe(416);
     expect(body).toEqual({
       code: 'PGRST103',
@@ -38,7 +44,10 @@ describe('rest responses', () => {
   });
 
   it('returns only the count for head requests', async () => {
-    const { data, count, status, error } = await anonClient().from('cities').select('*', { count: 'exact', head: true }).gt('population', 1_000_000);
+    const { data, count, status, error } = await anonClient()
+      .from('cities')
+      .select('*', { count: 'exact', head: true })
+      .gt('population', 1_000_000);
     expect(error).toBeNull();
     expect(data).toBeNull();
     expect(count).toBe(4);
@@ -47,7 +56,10 @@ describe('rest responses', () => {
     expect(raw.status).toBe(206);
     expect(raw.text).toBe('');
     expect(raw.headers.get('content-range')).toBe('0-1/6');
-    const inner = await anonClient().from('countries').select('name, cities!inner(name)', { count: 'exact', head: true }).eq('cities.name', 'Lyon');
+    const inner = await anonClient()
+      .from('countries')
+      .select('name, cities!inner(name)', { count: 'exact', head: true })
+      .eq('cities.name', 'Lyon');
     expect(inner.count).toBe(1);
   });
 
@@ -60,7 +72,9 @@ describe('rest responses', () => {
   });
 
   it('honours a Range header from other clients', async () => {
-    const { status, body, headers } = await restFetch('/cities?select=id&order=id', { headers: { Range: '1-2', 'Range-Unit': 'items' } });
+    const { status, body, headers } = await restFetch('/cities?select=id&order=id', {
+      headers: { Range: '1-2', 'Range-Unit': 'items' },
+    });
     expect(status).toBe(200);
     expect(body).toEqual([{ id: 2 }, { id: 3 }]);
     expect(headers.get('content-range')).toBe('1-2/*');
@@ -81,19 +95,28 @@ describe('rest responses', () => {
     });
     const many = await anonClient().from('cities').select('name').single();
     expect(many.error?.details).toBe('The result contains 6 rows');
-    const raw = await restFetch('/cities?id=eq.1&select=id', { headers: { Accept: 'application/vnd.pgrst.object+json' } });
+    const raw = await restFetch('/cities?id=eq.1&select=id', {
+      headers: { Accept: 'application/vnd.pgrst.object+json' },
+    });
     expect(raw.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8');
   });
 
   it('supports maybeSingle() for zero, one and several rows', async () => {
     expect((await anonClient().from('cities').select('name').eq('id', 999).maybeSingle()).data).toBeNull();
-    expect((await anonClient().from('cities').select('name').eq('id', 2).maybeSingle()).data).toEqual({ name: 'Lyon' });
+    expect((await anonClient().from('cities').select('name').eq('id', 2).maybeSingle()).data).toEqual({
+      name: 'Lyon',
+    });
     const many = await anonClient().from('cities').select('name').maybeSingle();
     expect(many.error?.code).toBe('PGRST116');
   });
 
   it('returns CSV', async () => {
-    const { data, error } = await anonClient().from('cities').select('id, name, tags').in('id', [1, 2]).order('id').csv();
+    const { data, error } = await anonClient()
+      .from('cities')
+      .select('id, name, tags')
+      .in('id', [1, 2])
+      .order('id')
+      .csv();
     expect(error).toBeNull();
     expect(data).toBe('id,name,tags\n1,Paris,"{capital,river}"\n2,Lyon,{river}');
   });
@@ -101,14 +124,24 @@ describe('rest responses', () => {
   it('strips nulls on request', async () => {
     const { data } = await anonClient().from('countries').select('name, code').eq('id', 4).stripNulls();
     expect(data).toEqual([{ name: 'Atlantis' }]);
-    const single = await anonClient().from('countries').select('name, code').eq('id', 4).stripNulls().single();
+    const single = await anonClient()
+      .from('countries')
+      .select('name, code')
+      .eq('id', 4)
+      .stripNulls()
+      .single();
     expect(single.data).toEqual({ name: 'Atlantis' });
   });
 
   it('answers 406 PGRST107 for an Accept it cannot produce', async () => {
     const { status, body } = await restFetch('/cities', { headers: { Accept: 'text/xml' } });
     expect(status).toBe(406);
-    expect(body).toEqual({ code: 'PGRST107', message: 'None of these media types are available: text/xml', details: null, hint: null });
+    expect(body).toEqual({
+      code: 'PGRST107',
+      message: 'None of these media types are available: text/xml',
+      details: null,
+      hint: null,
+    });
   });
 
   it('describes the schema at the root', async () => {
@@ -122,7 +155,11 @@ describe('rest responses', () => {
     const nested = await restFetch('/cities/1');
     expect(nested.status).toBe(404);
     expect((nested.body as { code: string }).code).toBe('PGRST125');
-    const put = await restFetch('/cities?id=eq.1', { method: 'PUT', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    const put = await restFetch('/cities?id=eq.1', {
+      method: 'PUT',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(put.status).toBe(405);
   });
 });

@@ -16,11 +16,21 @@ describe('rest rpc', () => {
   });
 
   it('returns a set of rows that filters, select, order and limit apply to', async () => {
-    const { data } = await anonClient().rpc('cities_in', { country: 'Japan' }).select('name').order('name', { ascending: false });
+    const { data } = await anonClient()
+      .rpc('cities_in', { country: 'Japan' })
+      .select('name')
+      .order('name', { ascending: false });
     expect(data).toEqual([{ name: 'Tokyo' }, { name: 'Osaka' }]);
-    const filtered = await anonClient().rpc('cities_in', { country: 'France' }).select('id').eq('name', 'Lyon');
+    const filtered = await anonClient()
+      .rpc('cities_in', { country: 'France' })
+      .select('id')
+      .eq('name', 'Lyon');
     expect(filtered.data).toEqual([{ id: 2 }]);
-    const limited = await anonClient().rpc('cities_in', { country: 'France' }).select('name').order('id').limit(1);
+    const limited = await anonClient()
+      .rpc('cities_in', { country: 'France' })
+      .select('name')
+      .order('id')
+      .limit(1);
     expect(limited.data).toEqual([{ name: 'Paris' }]);
   });
 
@@ -87,7 +97,12 @@ describe('rest rpc', () => {
   it('reports RAISE EXCEPTION as 400 P0001 with detail and hint, and PT402 as status 402', async () => {
     const raised = await anonClient().rpc('fail_with', { message: 'boom' });
     expect(raised.status).toBe(400);
-    expect(raised.error).toEqual({ code: 'P0001', message: 'boom', details: 'raised on purpose', hint: 'call it with another message' });
+    expect(raised.error).toEqual({
+      code: 'P0001',
+      message: 'boom',
+      details: 'raised on purpose',
+      hint: 'call it with another message',
+    });
     const custom = await anonClient().rpc('fail_with_status');
     expect(custom.status).toBe(402);
     expect(custom.error?.code).toBe('PT402');
@@ -97,18 +112,29 @@ describe('rest rpc', () => {
     const { data, error } = await anonClient().rpc('add_numbers', { a: 4, b: 5 }, { get: true });
     expect(error).toBeNull();
     expect(data).toBe(9);
-    const set = await anonClient().rpc('cities_in', { country: 'France' }, { get: true }).select('name').order('name');
+    const set = await anonClient()
+      .rpc('cities_in', { country: 'France' }, { get: true })
+      .select('name')
+      .order('name');
     expect(set.data).toEqual([{ name: 'Lyon' }, { name: 'Paris' }]);
   });
 
   it('runs GET calls read-only: a writing function fails with 405 25006', async () => {
-    const { status, error } = await anonClient().rpc('log_event', { kind: uniqueName('read-only') }, { get: true });
+    const { status, error } = await anonClient().rpc(
+      'log_event',
+      { kind: uniqueName('read-only') },
+      { get: true },
+    );
     expect(status).toBe(405);
     expect(error?.code).toBe('25006');
   });
 
   it('counts function results and supports head', async () => {
-    const { count, data, error } = await anonClient().rpc('cities_in', { country: 'France' }, { head: true, count: 'exact' });
+    const { count, data, error } = await anonClient().rpc(
+      'cities_in',
+      { country: 'France' },
+      { head: true, count: 'exact' },
+    );
     expect(error).toBeNull();
     expect(data).toBeNull();
     expect(count).toBe(2);
@@ -142,8 +168,21 @@ describe('rest rpc', () => {
   });
 
   it('refuses other methods on functions with 405 PGRST101', async () => {
-    const { status, body } = await restFetch('/rpc/add_numbers', { method: 'PATCH', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    const { status, body } = await restFetch('/rpc/add_numbers', {
+      method: 'PATCH',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(status).toBe(405);
     expect(body).toMatchObject({ code: 'PGRST101', message: 'Cannot use the PATCH method on RPC' });
+  });
+});
+
+describe('rest db-max-rows', () => {
+  it('caps a response at max_rows while an exact count reports the full total', async () => {
+    const { data, count, status } = await anonClient().rpc('numbers_up_to', { n: 1500 }, { count: 'exact' });
+    expect(data).toHaveLength(1000);
+    expect(count).toBe(1500);
+    expect(status).toBe(206);
   });
 });

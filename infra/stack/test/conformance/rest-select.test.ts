@@ -10,7 +10,9 @@ describe('rest select', () => {
       .eq('id', 1);
     expect(error).toBeNull();
     expect(status).toBe(200);
-    expect(data).toEqual([{ id: 1, town: 'Paris', population: '2100000', rank: 1, text_rank: '1', name: 'Anne' }]);
+    expect(data).toEqual([
+      { id: 1, town: 'Paris', population: '2100000', rank: 1, text_rank: '1', name: 'Anne' },
+    ]);
   });
 
   it('returns every column for *', async () => {
@@ -19,7 +21,11 @@ describe('rest select', () => {
   });
 
   it('embeds many-to-one as an object and null when there is no parent', async () => {
-    const { data, error } = await anonClient().from('cities').select('name, countries(name)').in('id', [1, 6]).order('id');
+    const { data, error } = await anonClient()
+      .from('cities')
+      .select('name, countries(name)')
+      .in('id', [1, 6])
+      .order('id');
     expect(error).toBeNull();
     expect(data).toEqual([
       { name: 'Paris', countries: { name: 'France' } },
@@ -41,9 +47,17 @@ describe('rest select', () => {
   });
 
   it('embeds one-to-one as an object from both sides', async () => {
-    const fromCountry = await anonClient().from('countries').select('name, capitals(city_id)').eq('id', 1).single();
+    const fromCountry = await anonClient()
+      .from('countries')
+      .select('name, capitals(city_id)')
+      .eq('id', 1)
+      .single();
     expect(fromCountry.data).toEqual({ name: 'France', capitals: { city_id: 1 } });
-    const fromCapital = await anonClient().from('capitals').select('countries(name)').eq('country_id', 3).single();
+    const fromCapital = await anonClient()
+      .from('capitals')
+      .select('countries(name)')
+      .eq('country_id', 3)
+      .single();
     expect(fromCapital.data).toEqual({ countries: { name: 'Peru' } });
   });
 
@@ -61,8 +75,15 @@ describe('rest select', () => {
   });
 
   it('nests embeds', async () => {
-    const { data } = await anonClient().from('countries').select('name, capitals(cities(name, countries(code)))').eq('id', 2).single();
-    expect(data).toEqual({ name: 'Japan', capitals: { cities: { name: 'Tokyo', countries: { code: 'JP' } } } });
+    const { data } = await anonClient()
+      .from('countries')
+      .select('name, capitals(cities(name, countries(code)))')
+      .eq('id', 2)
+      .single();
+    expect(data).toEqual({
+      name: 'Japan',
+      capitals: { cities: { name: 'Tokyo', countries: { code: 'JP' } } },
+    });
   });
 
   it('disambiguates with a constraint name or a column hint', async () => {
@@ -87,7 +108,9 @@ describe('rest select', () => {
     const { error, status } = await anonClient().from('messages').select('*, people(*)');
     expect(status).toBe(300);
     expect(error?.code).toBe('PGRST201');
-    expect(error?.message).toBe("Could not embed because more than one relationship was found for 'messages' and 'people'");
+    expect(error?.message).toBe(
+      "Could not embed because more than one relationship was found for 'messages' and 'people'",
+    );
     expect(error?.hint).toContain("'people!messages_sender_id_fkey'");
     expect(error?.details).toHaveLength(2);
   });
@@ -96,14 +119,23 @@ describe('rest select', () => {
     const { error, status } = await anonClient().from('countries').select('name, citie(name)');
     expect(status).toBe(400);
     expect(error?.code).toBe('PGRST200');
-    expect(error?.message).toBe("Could not find a relationship between 'countries' and 'citie' in the schema cache");
+    expect(error?.message).toBe(
+      "Could not find a relationship between 'countries' and 'citie' in the schema cache",
+    );
     expect(error?.hint).toBe("Perhaps you meant 'cities' instead of 'citie'.");
   });
 
   it('filters parents with !inner and keeps them with a plain embed', async () => {
-    const inner = await anonClient().from('countries').select('name, cities!inner(name)').eq('cities.name', 'Lyon');
+    const inner = await anonClient()
+      .from('countries')
+      .select('name, cities!inner(name)')
+      .eq('cities.name', 'Lyon');
     expect(inner.data).toEqual([{ name: 'France', cities: [{ name: 'Lyon' }] }]);
-    const left = await anonClient().from('countries').select('name, cities!left(name)').eq('cities.name', 'Lyon').order('id');
+    const left = await anonClient()
+      .from('countries')
+      .select('name, cities!left(name)')
+      .eq('cities.name', 'Lyon')
+      .order('id');
     expect(left.data).toEqual([
       { name: 'France', cities: [{ name: 'Lyon' }] },
       { name: 'Japan', cities: [] },
@@ -115,7 +147,11 @@ describe('rest select', () => {
   it('filters parents by whether an embed exists (is null / not is null)', async () => {
     const without = await anonClient().from('countries').select('name, cities(name)').is('cities', null);
     expect(without.data).toEqual([{ name: 'Atlantis', cities: [] }]);
-    const withCapital = await anonClient().from('countries').select('name, capitals(city_id)').not('capitals', 'is', null).order('id');
+    const withCapital = await anonClient()
+      .from('countries')
+      .select('name, capitals(city_id)')
+      .not('capitals', 'is', null)
+      .order('id');
     expect(withCapital.data?.map((c) => c.name)).toEqual(['France', 'Japan', 'Peru']);
   });
 
@@ -132,12 +168,20 @@ describe('rest select', () => {
   });
 
   it('spreads a to-one embed into the parent', async () => {
-    const { data } = await anonClient().from('cities').select('name, ...countries(country:name, code)').eq('id', 3).single();
+    const { data } = await anonClient()
+      .from('cities')
+      .select('name, ...countries(country:name, code)')
+      .eq('id', 3)
+      .single();
     expect(data).toEqual({ name: 'Tokyo', country: 'Japan', code: 'JP' });
   });
 
   it('spreads a to-many embed into arrays', async () => {
-    const { data } = await anonClient().from('films').select('title, ...film_actors(character)').eq('id', 1).single();
+    const { data } = await anonClient()
+      .from('films')
+      .select('title, ...film_actors(character)')
+      .eq('id', 1)
+      .single();
     expect(data?.title).toBe('Alpha');
     expect([...(data?.character as string[])].sort()).toEqual(['Hero', 'Villain']);
   });
@@ -197,14 +241,21 @@ describe('rest select', () => {
   });
 
   it('reads a view', async () => {
-    const { data } = await anonClient().from('big_cities').select('name').order('population', { ascending: false }).limit(2);
+    const { data } = await anonClient()
+      .from('big_cities')
+      .select('name')
+      .order('population', { ascending: false })
+      .limit(2);
     expect(data).toEqual([{ name: 'Tokyo' }, { name: 'Lima' }]);
   });
 
   it('answers 400 PGRST100 for a malformed select', async () => {
     const { status, body } = await restFetch('/cities?select=id,countries(name');
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'PGRST100', message: expect.stringContaining('failed to parse select parameter') });
+    expect(body).toMatchObject({
+      code: 'PGRST100',
+      message: expect.stringContaining('failed to parse select parameter'),
+    });
   });
 
   it('uses another exposed schema through Accept-Profile and names it in Content-Profile', async () => {
@@ -220,5 +271,23 @@ describe('rest select', () => {
       message: 'Invalid schema: not_exposed',
       hint: 'Only the following schemas are exposed: public, graphql_public, fixture_private_api',
     });
+  });
+});
+
+describe('rest select through views', () => {
+  it('embeds through foreign keys of the view’s base table, in both directions', async () => {
+    const fromView = await anonClient()
+      .from('big_cities')
+      .select('name, countries(code)')
+      .eq('name', 'Lima')
+      .single();
+    expect(fromView.data).toEqual({ name: 'Lima', countries: { code: 'PE' } });
+    const toView = await anonClient()
+      .from('countries')
+      .select('name, big_cities(name)')
+      .eq('id', 2)
+      .order('name', { referencedTable: 'big_cities' })
+      .single();
+    expect(toView.data).toEqual({ name: 'Japan', big_cities: [{ name: 'Osaka' }, { name: 'Tokyo' }] });
   });
 });

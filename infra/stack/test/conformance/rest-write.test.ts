@@ -5,30 +5,45 @@ import { anonClient, restFetch, serviceClient, uniqueName } from '../helpers/res
 describe('rest insert', () => {
   it('inserts one row: 201 with no body, committed', async () => {
     const name = uniqueName('insert');
-    const { data, error, status } = await anonClient().from('items').insert({ name, price: 1.5, tags: ['a', 'b'], data: { k: [1] } });
+    const { data, error, status } = await anonClient()
+      .from('items')
+      .insert({ name, price: 1.5, tags: ['a', 'b'], data: { k: [1] } });
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    const { data: stored } = await serviceClient().from('items').select('name, price, tags, data').eq('name', name).single();
+    const { data: stored } = await serviceClient()
+      .from('items')
+      .select('name, price, tags, data')
+      .eq('name', name)
+      .single();
     expect(stored).toEqual({ name, price: 1.5, tags: ['a', 'b'], data: { k: [1] } });
   });
 
   it('returns the inserted rows with select(), as an array or one object', async () => {
     const name = uniqueName('insert-select');
-    const many = await anonClient().from('items').insert([{ name, price: 2 }, { name: `${name}-2` }]).select('name, price');
+    const many = await anonClient()
+      .from('items')
+      .insert([{ name, price: 2 }, { name: `${name}-2` }])
+      .select('name, price');
     expect(many.status).toBe(201);
     expect(many.data).toEqual([
       { name, price: 2 },
       { name: `${name}-2`, price: null },
     ]);
-    const one = await anonClient().from('items').insert({ name: `${name}-3` }).select('name').single();
+    const one = await anonClient()
+      .from('items')
+      .insert({ name: `${name}-3` })
+      .select('name')
+      .single();
     expect(one.data).toEqual({ name: `${name}-3` });
   });
 
   it('sets missing keys of array rows to null, or to the default with defaultToNull: false', async () => {
     const a = uniqueName('kv');
     const b = uniqueName('kv');
-    const nulls = await anonClient().from('kv').insert([{ key: a, updated_count: 5 }, { key: b }]);
+    const nulls = await anonClient()
+      .from('kv')
+      .insert([{ key: a, updated_count: 5 }, { key: b }]);
     expect(nulls.status).toBe(400);
     expect(nulls.error?.code).toBe('23502');
     const defaults = await anonClient()
@@ -43,7 +58,9 @@ describe('rest insert', () => {
 
   it('counts inserted rows', async () => {
     const name = uniqueName('count');
-    const { count, status } = await anonClient().from('items').insert([{ name }, { name }], { count: 'exact' });
+    const { count, status } = await anonClient()
+      .from('items')
+      .insert([{ name }, { name }], { count: 'exact' });
     expect(status).toBe(201);
     expect(count).toBe(2);
   });
@@ -57,17 +74,34 @@ describe('rest insert', () => {
       details: null,
       hint: null,
     });
-    const malformed = await restFetch('/items', { method: 'POST', body: '{"name": ', headers: { 'Content-Type': 'application/json' } });
+    const malformed = await restFetch('/items', {
+      method: 'POST',
+      body: '{"name": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null });
-    const mixed = await restFetch('/items', { method: 'POST', body: '[{"name":"a"},{"price":1}]', headers: { 'Content-Type': 'application/json' } });
+    expect(malformed.body).toEqual({
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: null,
+      hint: null,
+    });
+    const mixed = await restFetch('/items', {
+      method: 'POST',
+      body: '[{"name":"a"},{"price":1}]',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(mixed.status).toBe(400);
     expect((mixed.body as { message: string }).message).toBe('All object keys must match');
   });
 
   it('answers 413 for a body over the limit', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
-    const { status, body } = await restFetch('/items', { method: 'POST', body: big, headers: { 'Content-Type': 'application/json' } });
+    const { status, body } = await restFetch('/items', {
+      method: 'POST',
+      body: big,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(status).toBe(413);
     expect(body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
@@ -77,7 +111,9 @@ describe('rest insert', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.error?.code).toBe('23505');
     expect(duplicate.error?.details).toContain('France');
-    const orphan = await serviceClient().from('cities').insert({ name: uniqueName('orphan'), country_id: 999 });
+    const orphan = await serviceClient()
+      .from('cities')
+      .insert({ name: uniqueName('orphan'), country_id: 999 });
     expect(orphan.status).toBe(409);
     expect(orphan.error?.code).toBe('23503');
   });
@@ -103,7 +139,12 @@ describe('rest upsert', () => {
     const second = await anonClient().from('kv').upsert({ key, value: 'two' }).select('key, value');
     expect(second.status).toBe(200);
     expect(second.data).toEqual([{ key, value: 'two' }]);
-    const mixed = await anonClient().from('kv').upsert([{ key, value: 'three' }, { key: `${key}-new`, value: 'new' }]);
+    const mixed = await anonClient()
+      .from('kv')
+      .upsert([
+        { key, value: 'three' },
+        { key: `${key}-new`, value: 'new' },
+      ]);
     expect(mixed.status).toBe(201);
     const raw = await restFetch('/kv', {
       method: 'POST',
@@ -118,7 +159,13 @@ describe('rest upsert', () => {
     await anonClient().from('kv').insert({ key, value: 'kept' });
     const { data, status } = await anonClient()
       .from('kv')
-      .upsert([{ key, value: 'dropped' }, { key: `${key}-b`, value: 'added' }], { ignoreDuplicates: true })
+      .upsert(
+        [
+          { key, value: 'dropped' },
+          { key: `${key}-b`, value: 'added' },
+        ],
+        { ignoreDuplicates: true },
+      )
       .select('key, value');
     expect(status).toBe(201);
     expect(data).toEqual([{ key: `${key}-b`, value: 'added' }]);
@@ -128,9 +175,15 @@ describe('rest upsert', () => {
 
   it('upserts on another unique column with onConflict', async () => {
     const name = uniqueName('country');
-    const created = await serviceClient().from('countries').upsert({ name, code: 'A1' }, { onConflict: 'name' }).select('name, code');
+    const created = await serviceClient()
+      .from('countries')
+      .upsert({ name, code: 'A1' }, { onConflict: 'name' })
+      .select('name, code');
     expect(created.status).toBe(201);
-    const merged = await serviceClient().from('countries').upsert({ name, code: 'B2' }, { onConflict: 'name' }).select('name, code');
+    const merged = await serviceClient()
+      .from('countries')
+      .upsert({ name, code: 'B2' }, { onConflict: 'name' })
+      .select('name, code');
     expect(merged.status).toBe(200);
     expect(merged.data).toEqual([{ name, code: 'B2' }]);
     await serviceClient().from('countries').delete().eq('name', name);
@@ -151,7 +204,11 @@ describe('rest update and delete', () => {
     const plain = await anonClient().from('kv').update({ value: 'b' }).eq('key', key);
     expect(plain.status).toBe(204);
     expect(plain.data).toBeNull();
-    const selected = await anonClient().from('kv').update({ value: 'c' }, { count: 'exact' }).eq('key', key).select();
+    const selected = await anonClient()
+      .from('kv')
+      .update({ value: 'c' }, { count: 'exact' })
+      .eq('key', key)
+      .select();
     expect(selected.status).toBe(200);
     expect(selected.count).toBe(1);
     expect(selected.data).toEqual([{ key, value: 'c', updated_count: 0 }]);
@@ -162,7 +219,9 @@ describe('rest update and delete', () => {
 
   it('deletes: 204 without select, 200 with the rows', async () => {
     const key = uniqueName('delete');
-    await anonClient().from('kv').insert([{ key }, { key: `${key}-2` }]);
+    await anonClient()
+      .from('kv')
+      .insert([{ key }, { key: `${key}-2` }]);
     const selected = await anonClient().from('kv').delete({ count: 'exact' }).eq('key', key).select('key');
     expect(selected.status).toBe(200);
     expect(selected.count).toBe(1);
@@ -176,18 +235,42 @@ describe('rest update and delete', () => {
   it('refuses an update or delete without filters (safeupdate)', async () => {
     const update = await anonClient().from('kv').update({ value: 'everything' }).neq('key', 'x').limit(0);
     expect(update.error).toBeNull();
-    const unfilteredUpdate = await restFetch('/kv', { method: 'PATCH', body: '{"value":"all"}', headers: { 'Content-Type': 'application/json' } });
+    const unfilteredUpdate = await restFetch('/kv', {
+      method: 'PATCH',
+      body: '{"value":"all"}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(unfilteredUpdate.status).toBe(400);
-    expect(unfilteredUpdate.body).toEqual({ code: '21000', message: 'UPDATE requires a WHERE clause', details: null, hint: null });
+    expect(unfilteredUpdate.body).toEqual({
+      code: '21000',
+      message: 'UPDATE requires a WHERE clause',
+      details: null,
+      hint: null,
+    });
     const unfilteredDelete = await anonClient().from('kv').delete();
     expect(unfilteredDelete.status).toBe(400);
-    expect(unfilteredDelete.error).toEqual({ code: '21000', message: 'DELETE requires a WHERE clause', details: null, hint: null });
+    expect(unfilteredDelete.error).toEqual({
+      code: '21000',
+      message: 'DELETE requires a WHERE clause',
+      details: null,
+      hint: null,
+    });
   });
 
   it('rolls back a single() mutation that touched several rows', async () => {
     const key = uniqueName('single');
-    await anonClient().from('kv').insert([{ key: `${key}-a`, value: 'same' }, { key: `${key}-b`, value: 'same' }]);
-    const { status, error } = await anonClient().from('kv').update({ value: 'changed' }).like('key', `${key}%`).select().single();
+    await anonClient()
+      .from('kv')
+      .insert([
+        { key: `${key}-a`, value: 'same' },
+        { key: `${key}-b`, value: 'same' },
+      ]);
+    const { status, error } = await anonClient()
+      .from('kv')
+      .update({ value: 'changed' })
+      .like('key', `${key}%`)
+      .select()
+      .single();
     expect(status).toBe(406);
     expect(error).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' });
     const after = await anonClient().from('kv').select('value').like('key', `${key}%`);
@@ -196,20 +279,29 @@ describe('rest update and delete', () => {
 
   it('rolls back when max-affected is exceeded with handling=strict', async () => {
     const key = uniqueName('max');
-    await anonClient().from('kv').insert([{ key: `${key}-a` }, { key: `${key}-b` }]);
+    await anonClient()
+      .from('kv')
+      .insert([{ key: `${key}-a` }, { key: `${key}-b` }]);
     const { status, body } = await restFetch(`/kv?key=like.${key}*`, {
       method: 'DELETE',
       headers: { Prefer: 'handling=strict, max-affected=1' },
     });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'PGRST124', details: 'The query affects 2 rows' });
-    const after = await anonClient().from('kv').select('key', { count: 'exact', head: true }).like('key', `${key}%`);
+    const after = await anonClient()
+      .from('kv')
+      .select('key', { count: 'exact', head: true })
+      .like('key', `${key}%`);
     expect(after.count).toBe(2);
   });
 
   it('rolls back with Prefer: tx=rollback yet answers as if committed', async () => {
     const key = uniqueName('rollback');
-    const { status, data } = await anonClient().from('kv').insert({ key, value: 'ghost' }).select('key').rollback();
+    const { status, data } = await anonClient()
+      .from('kv')
+      .insert({ key, value: 'ghost' })
+      .select('key')
+      .rollback();
     expect(status).toBe(201);
     expect(data).toEqual([{ key }]);
     const after = await anonClient().from('kv').select('key').eq('key', key);
@@ -217,7 +309,9 @@ describe('rest update and delete', () => {
   });
 
   it('answers 400 PGRST122 for an unknown preference with handling=strict', async () => {
-    const { status, body } = await restFetch('/kv?key=eq.x', { headers: { Prefer: 'handling=strict, count=lots' } });
+    const { status, body } = await restFetch('/kv?key=eq.x', {
+      headers: { Prefer: 'handling=strict, count=lots' },
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'PGRST122', details: 'Invalid preferences: count=lots' });
   });

@@ -24,8 +24,14 @@ export async function startRestGateway(options: { dbPort?: number } = {}): Promi
   const db = { host: '127.0.0.1', port: options.dbPort ?? config.db.port, database: 'postgres' };
   const ignore = () => undefined;
   const pools = {
-    api: createPool({ ...db, user: 'authenticator', password: secrets.authenticatorPassword, max: 4 }, ignore),
-    auth: createPool({ ...db, user: 'supabase_auth_admin', password: secrets.authAdminPassword, max: 1 }, ignore),
+    api: createPool(
+      { ...db, user: 'authenticator', password: secrets.authenticatorPassword, max: 4 },
+      ignore,
+    ),
+    auth: createPool(
+      { ...db, user: 'supabase_auth_admin', password: secrets.authAdminPassword, max: 1 },
+      ignore,
+    ),
   };
   const roleSettings = new RoleSettings();
   await roleSettings.load(pools.api);

@@ -35,7 +35,10 @@ export interface RestResponse {
 }
 
 /** A request to /rest/v1 with the anon key unless `apikey` says otherwise (null: none). */
-export async function restFetch(path: string, init: RequestInit & { apikey?: string | null } = {}): Promise<RestResponse> {
+export async function restFetch(
+  path: string,
+  init: RequestInit & { apikey?: string | null } = {},
+): Promise<RestResponse> {
   const { apikey = stackEnv().anonKey, headers, ...rest } = init;
   const merged = new Headers(headers);
   if (apikey !== null && !merged.has('apikey')) merged.set('apikey', apikey);

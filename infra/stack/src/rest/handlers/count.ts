@@ -8,7 +8,11 @@ import { plannedRows } from './execute.js';
 export type CountPreference = 'exact' | 'planned' | 'estimated' | undefined;
 
 /** The scalar subquery giving the total, if the preference needs one counted. */
-export function totalSql(plan: ReadPlan, count: CountPreference, maxRows: number | undefined): string | undefined {
+export function totalSql(
+  plan: ReadPlan,
+  count: CountPreference,
+  maxRows: number | undefined,
+): string | undefined {
   if (count === 'exact') return countAllSql(plan);
   if (count === 'estimated') return countAllSql(plan, maxRows === undefined ? undefined : maxRows + 1);
   return undefined;
@@ -16,7 +20,9 @@ export function totalSql(plan: ReadPlan, count: CountPreference, maxRows: number
 
 /** The EXPLAIN statement the preference needs, if any (`prefix` carries a CTE for function results). */
 export function explainSql(plan: ReadPlan, count: CountPreference, prefix = ''): string | undefined {
-  return count === 'planned' || count === 'estimated' ? explainStatement(prefix + countRowsSql(plan)) : undefined;
+  return count === 'planned' || count === 'estimated'
+    ? explainStatement(prefix + countRowsSql(plan))
+    : undefined;
 }
 
 /** PostgREST: planned uses the estimate; estimated uses it only when the exact count passed max-rows. */
@@ -28,7 +34,8 @@ export function resolveTotal(
 ): number | null {
   if (count === 'planned') return plannedRows(explain);
   if (count === 'estimated') {
-    if (counted !== null && maxRows !== undefined && counted > maxRows) return Math.max(counted, plannedRows(explain) ?? 0);
+    if (counted !== null && maxRows !== undefined && counted > maxRows)
+      return Math.max(counted, plannedRows(explain) ?? 0);
     return counted;
   }
   return counted;

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { runAsRole } from '../../gateway/db.js';
 import { headerMap } from '../../gateway/http.js';
 import { SqlTextError } from '../../gateway/sql-text.js';
-import { connectionError, RestError } from '../errors.js';
+import { connectionError, RestError, tableNotFound } from '../errors.js';
 import { isConnectionError } from '../../gateway/db.js';
 import { pgErrorToRest } from '../pg-errors.js';
 import { isAuthenticated, type RestRequest } from './request-context.js';
@@ -28,7 +28,29 @@ export interface RunOptions {
   rollback?: boolean;
 }
 
-export async function runStatements(r: RestRequest, statements: string[], options: RunOptions): Promise<pg.QueryResult[]> {
+/**
+ * Like runStatements for a request on a table: a table dropped since the schema cache was loaded
+ * is reported as PGRST205, never as a raw 42P01.
+ */
+export async function runOnTable(
+  r: RestRequest,
+  table: { schema: string; name: string },
+  statements: string[],
+  options: RunOptions,
+): Promise<pg.QueryResult[]> {
+  try {
+    return await runStatements(r, statements, options);
+  } catch (error) {
+    if (error instanceof RestError && error.code === '42P01') throw tableNotFound(table.schema, table.name);
+    throw error;
+  }
+}
+
+export async function runStatements(
+  r: RestRequest,
+  statements: string[],
+  options: RunOptions,
+): Promise<pg.QueryResult[]> {
   const settings = { ...options.settings };
   if (r.prefs.timezone !== undefined) settings.timezone = r.prefs.timezone;
   try {
@@ -42,7 +64,10 @@ export async function runStatements(r: RestRequest, statements: string[], option
         path: r.path,
         headers: headerMap(r.req),
         readOnly: options.readOnly,
-        searchPath: [r.schema.schema, ...r.ctx.config.api.extraSearchPath.filter((s) => s !== r.schema.schema)],
+        searchPath: [
+          r.schema.schema,
+          ...r.ctx.config.api.extraSearchPath.filter((s) => s !== r.schema.schema),
+        ],
         settings,
       },
       statements,

@@ -13,7 +13,7 @@ import { columnRef, quoteIdent } from '../sql/fragments.js';
 import { deleteSql, insertSql, updateSql } from '../sql/mutate-sql.js';
 import { conditionsSql, selectSql } from '../sql/read-sql.js';
 import { mainStatement, type Guards } from '../sql/statement.js';
-import { readResultRow, runStatements } from './execute.js';
+import { readResultRow, runOnTable } from './execute.js';
 import type { RestRequest } from './request-context.js';
 import { contentRange, profileHeaders, sendReply } from './respond.js';
 
@@ -34,7 +34,9 @@ function rootWhere(table: Table, query: RequestQuery): string[] {
     range: { offset: 0 },
   };
   const trees = [
-    ...query.filters.filter((f) => f.path.length === 0).map((f) => ({ kind: 'filter' as const, filter: f.filter })),
+    ...query.filters
+      .filter((f) => f.path.length === 0)
+      .map((f) => ({ kind: 'filter' as const, filter: f.filter })),
     ...query.logic.filter((l) => l.path.length === 0).map((l) => l.tree),
   ];
   return conditionsSql(resolveConditions(node, trees));
@@ -74,25 +76,31 @@ function locationHeader(table: Table, body: string, page: number): Record<string
   return { Location: `/${table.name}?${params.toString()}` };
 }
 
-export async function handleMutation(r: RestRequest, table: Table, format: OutputFormat, mutation: Mutation): Promise<void> {
+export async function handleMutation(
+  r: RestRequest,
+  table: Table,
+  format: OutputFormat,
+  mutation: Mutation,
+): Promise<void> {
   const query = parseRequestQuery(r.pairs, { isRpcRead: false });
   const prefs = r.prefs;
   const alias = table.name;
   const representation = prefs.return === 'representation';
   const headersOnly = mutation === 'insert' && prefs.return === 'headers-only';
-  const returning = representation ? `${quoteIdent(alias)}.*` : headersOnly && table.primaryKey.length > 0
-    ? table.primaryKey.map((c) => columnRef(alias, c)).join(', ')
-    : '1';
+  const returning = representation
+    ? `${quoteIdent(alias)}.*`
+    : headersOnly && table.primaryKey.length > 0
+      ? table.primaryKey.map((c) => columnRef(alias, c)).join(', ')
+      : '1';
 
   let source: string;
   let conflict: string[] | undefined;
-  let payload: ParsedBody | undefined;
   if (mutation === 'delete') {
     const where = rootWhere(table, query);
     if (where.length === 0) throw new RestError(400, '21000', 'DELETE requires a WHERE clause');
     source = deleteSql(table, alias, where, returning);
   } else {
-    payload = await readPayload(r, query);
+    const payload = await readPayload(r, query);
     const columns = payloadColumns(table, payload.keys);
     if (mutation === 'insert') {
       conflict = conflictTarget(table, query, prefs);
@@ -102,12 +110,14 @@ export async function handleMutation(r: RestRequest, table: Table, format: Outpu
         columns,
         payload: { text: payload.text, isArray: payload.isArray },
         applyDefaults: prefs.missing === 'default',
-        conflict: conflict && prefs.resolution ? { columns: conflict, resolution: prefs.resolution } : undefined,
+        conflict:
+          conflict && prefs.resolution ? { columns: conflict, resolution: prefs.resolution } : undefined,
         returning,
       });
     } else {
       const where = rootWhere(table, query);
-      if (where.length === 0 && columns.length > 0) throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
+      if (where.length === 0 && columns.length > 0)
+        throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
       source = updateSql({
         table,
         alias,
@@ -136,11 +146,17 @@ export async function handleMutation(r: RestRequest, table: Table, format: Outpu
   const statement = mainStatement({
     source,
     shaped,
-    body: representation || headersOnly ? { kind: 'rows', format: representation ? format : { kind: 'json', stripNulls: false } } : { kind: 'none' },
+    body:
+      representation || headersOnly
+        ? { kind: 'rows', format: representation ? format : { kind: 'json', stripNulls: false } }
+        : { kind: 'none' },
     guards,
     countInserted: merge,
   });
-  const results = await runStatements(r, [statement], { readOnly: false, rollback: prefs.tx === 'rollback' });
+  const results = await runOnTable(r, table, [statement], {
+    readOnly: false,
+    rollback: prefs.tx === 'rollback',
+  });
   const row = readResultRow(results[0]);
 
   const counted = prefs.count === 'exact' || prefs.count === 'estimated' ? row.page : null;
@@ -167,5 +183,14 @@ export async function handleMutation(r: RestRequest, table: Table, format: Outpu
     sendReply(r, { status, body: '', headers }, row);
     return;
   }
-  sendReply(r, { status, body: row.body, contentType: contentTypeOf(format), headers: { ...headers, ...profileHeaders(r) } }, row);
+  sendReply(
+    r,
+    {
+      status,
+      body: row.body,
+      contentType: contentTypeOf(format),
+      headers: { ...headers, ...profileHeaders(r) },
+    },
+    row,
+  );
 }

@@ -7,7 +7,14 @@ import type { RestRequest } from './request-context.js';
 import { profileHeaders, sendReply } from './respond.js';
 
 function describe(cache: SchemaCache, schema: string): unknown {
-  const paths: Record<string, unknown> = { '/': { get: { produces: ['application/openapi+json', 'application/json'], responses: { 200: { description: 'OK' } } } } };
+  const paths: Record<string, unknown> = {
+    '/': {
+      get: {
+        produces: ['application/openapi+json', 'application/json'],
+        responses: { 200: { description: 'OK' } },
+      },
+    },
+  };
   const definitions: Record<string, unknown> = {};
   for (const table of cache.tables.values()) {
     if (table.schema !== schema) continue;
@@ -41,5 +48,10 @@ function describe(cache: SchemaCache, schema: string): unknown {
 
 export function handleOpenApi(r: RestRequest): void {
   const body = JSON.stringify(describe(r.cache, r.schema.schema));
-  sendReply(r, { status: 200, body, contentType: 'application/openapi+json; charset=utf-8', headers: profileHeaders(r) });
+  sendReply(r, {
+    status: 200,
+    body,
+    contentType: 'application/openapi+json; charset=utf-8',
+    headers: profileHeaders(r),
+  });
 }

@@ -3,9 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext } from '../../gateway/context.js';
 import type { RequestIdentity } from '../../gateway/request-identity.js';
 import type { QueryPair } from '../query-params/form-query.js';
+import type { OutputFormat } from '../request/media-type.js';
 import type { Preferences } from '../request/prefer.js';
 import type { SchemaChoice } from '../request/profile.js';
 import type { SchemaCache } from '../schema-cache/types.js';
+import type { PreparedCache } from './prepared-cache.js';
+import type { PreparedRead } from './read.js';
 
 export interface RestRequest {
   req: IncomingMessage;
@@ -16,9 +19,14 @@ export interface RestRequest {
   path: string;
   schema: SchemaChoice;
   prefs: Preferences;
+  /** The raw query string (without `apikey`), part of a prepared read's key. */
+  search: string;
   pairs: QueryPair[];
+  /** The negotiated output format (`Accept`). */
+  format: OutputFormat;
   identity: RequestIdentity;
   cache: SchemaCache;
+  prepared: PreparedCache<PreparedRead>;
 }
 
 /** PostgREST's rule for 42501: 403 when the role is not the anonymous one, else 401. */

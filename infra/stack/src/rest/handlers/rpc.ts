@@ -23,7 +23,8 @@ function returnsSingle(r: Routine): boolean {
 
 function bodyShape(routine: Routine, format: OutputFormat, head: boolean): BodyShape {
   if (head || routine.returnsVoid) return { kind: 'none' };
-  if (!routine.returnsComposite) return routine.returnsSet ? { kind: 'scalar-set', format } : { kind: 'scalar', format };
+  if (!routine.returnsComposite)
+    return routine.returnsSet ? { kind: 'scalar-set', format } : { kind: 'scalar', format };
   return routine.returnsSet ? { kind: 'rows', format } : { kind: 'single-composite', format };
 }
 
@@ -40,13 +41,21 @@ interface Invocation {
 
 async function resolvePost(r: RestRequest, name: string, columns: string[] | undefined): Promise<Invocation> {
   const kind: BodyKind | undefined = bodyKind(r.req.headers['content-type']);
-  if (kind === undefined) throw invalidBody(`Content-Type not acceptable: ${(r.req.headers['content-type'] ?? '').split(';')[0]}`);
+  if (kind === undefined)
+    throw invalidBody(`Content-Type not acceptable: ${(r.req.headers['content-type'] ?? '').split(';')[0]}`);
   const raw = await readRequestBody(r.req, r.ctx.config.stack.maxBodyBytes);
   if (kind === 'text' || kind === 'xml' || kind === 'binary') {
     const routine = findRoutine(r.cache, r.schema.schema, name, [], true, kind);
     const param = routine.params[0];
     if (!param) return { routine, args: { kind: 'none' } };
-    return { routine, args: { kind: 'single', text: kind === 'binary' ? `\\x${raw.toString('hex')}` : raw.toString('utf8'), type: param.type } };
+    return {
+      routine,
+      args: {
+        kind: 'single',
+        text: kind === 'binary' ? `\\x${raw.toString('hex')}` : raw.toString('utf8'),
+        type: param.type,
+      },
+    };
   }
   const body = parseJsonBody(raw, kind, columns, true);
   const keys = body.isArray && columns === undefined ? [] : body.keys;
@@ -55,7 +64,10 @@ async function resolvePost(r: RestRequest, name: string, columns: string[] | und
     return { routine, args: { kind: 'single', text: body.text, type: routine.params[0]!.type } };
   }
   const params = routine.params.filter((p) => keys.includes(p.name));
-  return { routine, args: params.length === 0 ? { kind: 'none' } : { kind: 'json', text: body.text, params } };
+  return {
+    routine,
+    args: params.length === 0 ? { kind: 'none' } : { kind: 'json', text: body.text, params },
+  };
 }
 
 function resolveGet(r: RestRequest, name: string, rpcArgs: [string, string][]): Invocation {
@@ -70,18 +82,34 @@ export async function handleRpc(r: RestRequest, name: string, format: OutputForm
   const isRead = r.method === 'GET' || r.method === 'HEAD';
   if (!isRead && r.method !== 'POST') throw invalidRpcMethod(r.method);
   const query = parseRequestQuery(r.pairs, { isRpcRead: isRead });
-  const { routine, args } = isRead ? resolveGet(r, name, query.rpcArgs) : await resolvePost(r, name, query.columns);
+  const { routine, args } = isRead
+    ? resolveGet(r, name, query.rpcArgs)
+    : await resolvePost(r, name, query.columns);
   const head = r.method === 'HEAD';
   const maxRows = r.ctx.config.api.maxRows;
   const prefs = r.prefs;
-  if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && returnsSingle(routine)) throw maxAffectedRpcViolation();
+  if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && returnsSingle(routine))
+    throw maxAffectedRpcViolation();
 
-  const requested = intersectRanges(query.ranges.get(''), isRead ? rangeFromHeader(r.req.headers.range) : undefined);
+  const requested = intersectRanges(
+    query.ranges.get(''),
+    isRead ? rangeFromHeader(r.req.headers.range) : undefined,
+  );
   checkLimit(requested);
   const relationName = routine.returnTable ?? routine.name;
-  const table = routine.returnTable === undefined ? undefined : r.cache.tables.get(qualifiedKey(routine.schema, routine.returnTable));
+  const table =
+    routine.returnTable === undefined
+      ? undefined
+      : r.cache.tables.get(qualifiedKey(routine.schema, routine.returnTable));
   const plan = buildReadPlan(
-    { cache: r.cache, schema: r.schema.schema, query, maxRows, rootFiltersApplied: false, rootRange: capRange(requested, maxRows) },
+    {
+      cache: r.cache,
+      schema: r.schema.schema,
+      query,
+      maxRows,
+      rootFiltersApplied: false,
+      rootRange: capRange(requested, maxRows),
+    },
     { source: 'pgrst_source', alias: relationName, relationName, table },
   );
   const source = callSql(routine, args);
@@ -128,5 +156,14 @@ export async function handleRpc(r: RestRequest, name: string, format: OutputForm
     sendReply(r, { status: 204, body: '', headers }, row);
     return;
   }
-  sendReply(r, { status, body: row.body, contentType: contentTypeOf(format), headers: { ...headers, ...profileHeaders(r) } }, row);
+  sendReply(
+    r,
+    {
+      status,
+      body: row.body,
+      contentType: contentTypeOf(format),
+      headers: { ...headers, ...profileHeaders(r) },
+    },
+    row,
+  );
 }

@@ -17,11 +17,15 @@ function resolveFilter(node: ReadPlan, filter: Filter): Condition {
   const embed = filter.field.jsonPath.length === 0 ? embedNamed(node, filter.field.name) : undefined;
   if (embed) {
     const op = filter.expr.operation;
-    if (op.kind !== 'is' || (op.value !== 'null' && op.value !== 'not_null')) throw unacceptableFilter(filter.field.name);
+    if (op.kind !== 'is' || (op.value !== 'null' && op.value !== 'not_null'))
+      throw unacceptableFilter(filter.field.name);
     const testsNull = op.value === 'null' ? !filter.expr.negated : filter.expr.negated;
     return { kind: 'embed-null', isNull: testsNull, embed };
   }
-  return { kind: 'sql', sql: filterSql(node.alias, filter, node.table?.columnsByName.get(filter.field.name)) };
+  return {
+    kind: 'sql',
+    sql: filterSql(node.alias, filter, node.table?.columnsByName.get(filter.field.name)),
+  };
 }
 
 function resolveTree(node: ReadPlan, tree: LogicTree): Condition {
@@ -44,7 +48,12 @@ export function resolveOrder(node: ReadPlan, term: OrderTerm): string {
     const embed = embedNamed(node, term.relation);
     if (!embed) throw notEmbedded(term.relation);
     if (!embed.toOne) throw relatedOrderNotToOne(node.relationName, term.relation);
-    expression = fieldSql(embed.lateralAlias, term.field, embed.plan.table?.columnsByName.get(term.field.name), true);
+    expression = fieldSql(
+      embed.lateralAlias,
+      term.field,
+      embed.plan.table?.columnsByName.get(term.field.name),
+      true,
+    );
   } else {
     expression = fieldSql(node.alias, term.field, node.table?.columnsByName.get(term.field.name), true);
   }

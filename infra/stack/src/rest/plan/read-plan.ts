@@ -3,7 +3,13 @@
  * of ReadPlans: one node per table read, each embed joined to its parent through a relationship.
  */
 import { notEmbedded, tableNotFound } from '../errors.js';
-import type { EmbedPath, NodeRange, RequestQuery, SelectItem, SelectRelation } from '../query-params/types.js';
+import type {
+  EmbedPath,
+  NodeRange,
+  RequestQuery,
+  SelectItem,
+  SelectRelation,
+} from '../query-params/types.js';
 import { findRelationship, isToOne } from '../schema-cache/find-relationship.js';
 import type { Relationship, SchemaCache, Table } from '../schema-cache/types.js';
 import { qualifiedKey } from '../schema-cache/types.js';
@@ -35,11 +41,20 @@ interface Builder {
   counter: number;
 }
 
-function joinConditions(rel: Relationship, parentAlias: string, childAlias: string, junctionAlias: string): string[] {
+function joinConditions(
+  rel: Relationship,
+  parentAlias: string,
+  childAlias: string,
+  junctionAlias: string,
+): string[] {
   if (rel.junction) {
     return [
-      ...rel.junction.targetColumns.map(([jc, tc]) => `${columnRef(junctionAlias, jc)} = ${columnRef(childAlias, tc)}`),
-      ...rel.junction.sourceColumns.map(([jc, oc]) => `${columnRef(junctionAlias, jc)} = ${columnRef(parentAlias, oc)}`),
+      ...rel.junction.targetColumns.map(
+        ([jc, tc]) => `${columnRef(junctionAlias, jc)} = ${columnRef(childAlias, tc)}`,
+      ),
+      ...rel.junction.sourceColumns.map(
+        ([jc, oc]) => `${columnRef(junctionAlias, jc)} = ${columnRef(parentAlias, oc)}`,
+      ),
     ];
   }
   return rel.columns.map(([c, fc]) => `${columnRef(childAlias, fc)} = ${columnRef(parentAlias, c)}`);
@@ -68,7 +83,9 @@ function buildEmbed(b: Builder, parent: ReadPlan, item: SelectRelation): EmbedPl
     embeds: [],
     where: [],
     joinConditions: joinConditions(rel, parent.alias, alias, junctionAlias),
-    junction: rel.junction ? `${qualified(rel.junction.table.schema, rel.junction.table.name)} AS ${quoteIdent(junctionAlias)}` : undefined,
+    junction: rel.junction
+      ? `${qualified(rel.junction.table.schema, rel.junction.table.name)} AS ${quoteIdent(junctionAlias)}`
+      : undefined,
     order: [],
     range: { offset: 0 },
   };
@@ -139,10 +156,11 @@ function applyParameters(root: ReadPlan, options: PlanOptions): void {
   if (maxRows !== undefined) capEmbeds(root, maxRows);
 }
 
+/** `db-max-rows` caps embedded arrays too; a to-one embed has at most one row anyway. */
 function capEmbeds(node: ReadPlan, maxRows: number): void {
   for (const embed of node.embeds) {
     const r = embed.plan.range;
-    embed.plan.range = { offset: r.offset, limit: Math.min(r.limit ?? maxRows, maxRows) };
+    if (!embed.toOne) embed.plan.range = { offset: r.offset, limit: Math.min(r.limit ?? maxRows, maxRows) };
     capEmbeds(embed.plan, maxRows);
   }
 }

@@ -17,7 +17,12 @@ function isLegacyCount(item: SelectField, table: Table | undefined): boolean {
   );
 }
 
-export function outputColumn(alias: string, item: SelectField, table: Table | undefined, expandStar: boolean): OutputColumn[] {
+export function outputColumn(
+  alias: string,
+  item: SelectField,
+  table: Table | undefined,
+  expandStar: boolean,
+): OutputColumn[] {
   if (item.aggregate !== undefined) throw aggregatesNotAllowed();
   if (item.field.name === '*') {
     if (expandStar && table) {
@@ -25,7 +30,8 @@ export function outputColumn(alias: string, item: SelectField, table: Table | un
     }
     return [{ sql: columnRef(alias, '*'), aggregate: false }];
   }
-  if (isLegacyCount(item, table)) return [{ sql: 'pg_catalog.count(*)', key: item.alias ?? 'count', aggregate: true }];
+  if (isLegacyCount(item, table))
+    return [{ sql: 'pg_catalog.count(*)', key: item.alias ?? 'count', aggregate: true }];
   const column = table?.columnsByName.get(item.field.name);
   return [
     {

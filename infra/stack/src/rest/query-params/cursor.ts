@@ -12,8 +12,12 @@ export class QueryParseError extends Error {
   }
 }
 
+/** Deeper nesting than any real query needs; beyond it the parser refuses instead of overflowing. */
+export const MAX_NESTING = 64;
+
 export class Cursor {
   pos = 0;
+  depth = 0;
 
   constructor(
     readonly text: string,
@@ -42,6 +46,15 @@ export class Cursor {
 
   expect(s: string, expecting = `"${s}"`): void {
     if (!this.accept(s)) throw this.error(expecting);
+  }
+
+  /** Enters one level of parentheses; refuses absurd nesting with a parse error. */
+  enter(): void {
+    if (++this.depth > MAX_NESTING) throw this.error(`at most ${MAX_NESTING} levels of nesting`);
+  }
+
+  leave(): void {
+    this.depth--;
   }
 
   skipSpaces(): void {

@@ -6,23 +6,52 @@ import { parseOrder } from './order.js';
 
 describe('parseOpExpr', () => {
   it('reads comparison operators and keeps the rest of the value verbatim', () => {
-    expect(parseOpExpr('eq.a.b,c')).toEqual({ negated: false, operation: { kind: 'quant', op: 'eq', quantifier: undefined, value: 'a.b,c' } });
-    expect(parseOpExpr('not.gte.5')).toEqual({ negated: true, operation: { kind: 'quant', op: 'gte', quantifier: undefined, value: '5' } });
+    expect(parseOpExpr('eq.a.b,c')).toEqual({
+      negated: false,
+      operation: { kind: 'quant', op: 'eq', quantifier: undefined, value: 'a.b,c' },
+    });
+    expect(parseOpExpr('not.gte.5')).toEqual({
+      negated: true,
+      operation: { kind: 'quant', op: 'gte', quantifier: undefined, value: '5' },
+    });
     expect(parseOpExpr('neq.x').operation).toEqual({ kind: 'simple', op: 'neq', value: 'x' });
   });
 
   it('reads quantified like, in lists, is, isdistinct and full-text search', () => {
-    expect(parseOpExpr('like(any).{a*,b*}').operation).toEqual({ kind: 'quant', op: 'like', quantifier: 'any', value: '{a*,b*}' });
-    expect(parseOpExpr('in.(1,"a,b", c ,"q\\"x")').operation).toEqual({ kind: 'in', values: ['1', 'a,b', ' c ', 'q"x'] });
+    expect(parseOpExpr('like(any).{a*,b*}').operation).toEqual({
+      kind: 'quant',
+      op: 'like',
+      quantifier: 'any',
+      value: '{a*,b*}',
+    });
+    expect(parseOpExpr('in.(1,"a,b", c ,"q\\"x")').operation).toEqual({
+      kind: 'in',
+      values: ['1', 'a,b', ' c ', 'q"x'],
+    });
     expect(parseOpExpr('in.()').operation).toEqual({ kind: 'in', values: [''] });
     expect(parseOpExpr('is.NULL').operation).toEqual({ kind: 'is', value: 'null' });
     expect(parseOpExpr('isdistinct.3').operation).toEqual({ kind: 'isdistinct', value: '3' });
-    expect(parseOpExpr('wfts(english).fat cat').operation).toEqual({ kind: 'fts', op: 'wfts', language: 'english', value: 'fat cat' });
-    expect(parseOpExpr('fts.cat').operation).toEqual({ kind: 'fts', op: 'fts', language: undefined, value: 'cat' });
+    expect(parseOpExpr('wfts(english).fat cat').operation).toEqual({
+      kind: 'fts',
+      op: 'wfts',
+      language: 'english',
+      value: 'fat cat',
+    });
+    expect(parseOpExpr('fts.cat').operation).toEqual({
+      kind: 'fts',
+      op: 'fts',
+      language: undefined,
+      value: 'cat',
+    });
   });
 
   it('treats SQL in a value as plain text', () => {
-    expect(parseOpExpr('eq.1);drop table x;--').operation).toEqual({ kind: 'quant', op: 'eq', quantifier: undefined, value: '1);drop table x;--' });
+    expect(parseOpExpr('eq.1);drop table x;--').operation).toEqual({
+      kind: 'quant',
+      op: 'eq',
+      quantifier: undefined,
+      value: '1);drop table x;--',
+    });
   });
 
   it('rejects unknown operators', () => {
@@ -45,23 +74,62 @@ describe('parseLogicTree', () => {
       negated: false,
       operator: 'or',
       children: [
-        { kind: 'filter', filter: { field: { name: 'a', jsonPath: [] }, expr: { negated: false, operation: { kind: 'quant', op: 'eq', quantifier: undefined, value: '1' } } } },
+        {
+          kind: 'filter',
+          filter: {
+            field: { name: 'a', jsonPath: [] },
+            expr: {
+              negated: false,
+              operation: { kind: 'quant', op: 'eq', quantifier: undefined, value: '1' },
+            },
+          },
+        },
         {
           kind: 'expr',
           negated: true,
           operator: 'and',
           children: [
-            { kind: 'filter', filter: { field: { name: 'b', jsonPath: [] }, expr: { negated: false, operation: { kind: 'in', values: ['1', '2'] } } } },
-            { kind: 'filter', filter: { field: { name: 'c', jsonPath: [] }, expr: { negated: false, operation: { kind: 'simple', op: 'cs', value: '{x,y}' } } } },
+            {
+              kind: 'filter',
+              filter: {
+                field: { name: 'b', jsonPath: [] },
+                expr: { negated: false, operation: { kind: 'in', values: ['1', '2'] } },
+              },
+            },
+            {
+              kind: 'filter',
+              filter: {
+                field: { name: 'c', jsonPath: [] },
+                expr: { negated: false, operation: { kind: 'simple', op: 'cs', value: '{x,y}' } },
+              },
+            },
           ],
         },
-        { kind: 'filter', filter: { field: { name: 'd', jsonPath: [] }, expr: { negated: false, operation: { kind: 'quant', op: 'eq', quantifier: undefined, value: 'p,q' } } } },
         {
           kind: 'filter',
-          filter: { field: { name: 'e', jsonPath: [{ arrow: '->>', key: 'f', isIndex: false }] }, expr: { negated: false, operation: { kind: 'is', value: 'null' } } },
+          filter: {
+            field: { name: 'd', jsonPath: [] },
+            expr: {
+              negated: false,
+              operation: { kind: 'quant', op: 'eq', quantifier: undefined, value: 'p,q' },
+            },
+          },
+        },
+        {
+          kind: 'filter',
+          filter: {
+            field: { name: 'e', jsonPath: [{ arrow: '->>', key: 'f', isIndex: false }] },
+            expr: { negated: false, operation: { kind: 'is', value: 'null' } },
+          },
         },
       ],
     });
+  });
+
+  it('refuses absurd nesting', () => {
+    expect(() => parseLogicTree('or', '(' + 'and('.repeat(3000) + 'a.eq.1' + ')'.repeat(3001))).toThrow(
+      QueryParseError,
+    );
   });
 
   it('supports not.or keys', () => {

@@ -21,6 +21,7 @@ function parseExpr(c: Cursor): LogicTree {
   if (c.accept('and(')) operator = 'and';
   else if (c.accept('or(')) operator = 'or';
   else throw c.error('logic operator (and, or)');
+  c.enter();
   const children: LogicTree[] = [];
   for (;;) {
     children.push(parseNode(c));
@@ -28,6 +29,7 @@ function parseExpr(c: Cursor): LogicTree {
     if (c.accept(',')) continue;
     c.expect(')', '"," or ")"');
     c.skipSpaces();
+    c.leave();
     return { kind: 'expr', negated, operator, children };
   }
 }

@@ -36,6 +36,7 @@ function parseTerm(c: Cursor): OrderTerm {
   if (c.accept('.nullsfirst')) term.nulls = 'first';
   else if (c.accept('.nullslast')) term.nulls = 'last';
   c.skipSpaces();
-  if (!c.eof && c.peek() !== ',') throw c.error('".asc", ".desc", ".nullsfirst", ".nullslast", "," or end of input');
+  if (!c.eof && c.peek() !== ',')
+    throw c.error('".asc", ".desc", ".nullsfirst", ".nullslast", "," or end of input');
   return term;
 }

@@ -16,7 +16,9 @@ describe('parseFormQuery', () => {
 describe('parseRequestQuery', () => {
   it('sorts parameters into filters, embedded filters, logic, order and ranges', () => {
     const q = parseRequestQuery(
-      parseFormQuery('select=id,posts(id)&id=gt.1&id=lt.9&posts.title=like.*x*&or=(a.eq.1,b.eq.2)&posts.order=id.desc&limit=5&offset=10&posts.limit=2'),
+      parseFormQuery(
+        'select=id,posts(id)&id=gt.1&id=lt.9&posts.title=like.*x*&or=(a.eq.1,b.eq.2)&posts.order=id.desc&limit=5&offset=10&posts.limit=2',
+      ),
       { isRpcRead: false },
     );
     expect(q.defaultSelect).toBe(false);
@@ -32,7 +34,9 @@ describe('parseRequestQuery', () => {
   });
 
   it('reads columns and on_conflict lists with quoted names', () => {
-    const q = parseRequestQuery(parseFormQuery('columns=%22a%22,%22b%22&on_conflict=a,b'), { isRpcRead: false });
+    const q = parseRequestQuery(parseFormQuery('columns=%22a%22,%22b%22&on_conflict=a,b'), {
+      isRpcRead: false,
+    });
     expect(q.columns).toEqual(['a', 'b']);
     expect(q.onConflict).toEqual(['a', 'b']);
   });
@@ -44,6 +48,8 @@ describe('parseRequestQuery', () => {
   });
 
   it('defaults select to *', () => {
-    expect(parseRequestQuery([], { isRpcRead: false }).select).toEqual([{ kind: 'field', field: { name: '*', jsonPath: [] } }]);
+    expect(parseRequestQuery([], { isRpcRead: false }).select).toEqual([
+      { kind: 'field', field: { name: '*', jsonPath: [] } },
+    ]);
   });
 });

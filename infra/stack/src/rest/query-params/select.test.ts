@@ -23,11 +23,16 @@ describe('parseSelect', () => {
         ],
       },
     });
-    expect(parseSelect('x:data->0')[0]).toMatchObject({ alias: 'x', field: { jsonPath: [{ key: '0', isIndex: true }] } });
+    expect(parseSelect('x:data->0')[0]).toMatchObject({
+      alias: 'x',
+      field: { jsonPath: [{ key: '0', isIndex: true }] },
+    });
   });
 
   it('reads embeds with hints, join types, spreads and nesting', () => {
-    expect(parseSelect('*,author:users!posts_author_fkey!inner(id,name),...team(name),tags(*,kind(*))')).toEqual([
+    expect(
+      parseSelect('*,author:users!posts_author_fkey!inner(id,name),...team(name),tags(*,kind(*))'),
+    ).toEqual([
       { kind: 'field', field: { name: '*', jsonPath: [] } },
       {
         kind: 'relation',
@@ -55,14 +60,27 @@ describe('parseSelect', () => {
         spread: false,
         children: [
           { kind: 'field', field: { name: '*', jsonPath: [] } },
-          { kind: 'relation', name: 'kind', alias: undefined, spread: false, children: [{ kind: 'field', field: { name: '*', jsonPath: [] } }] },
+          {
+            kind: 'relation',
+            name: 'kind',
+            alias: undefined,
+            spread: false,
+            children: [{ kind: 'field', field: { name: '*', jsonPath: [] } }],
+          },
         ],
       },
     ]);
   });
 
   it('keeps a left join and an empty embed', () => {
-    expect(parseSelect('id,rel!left()')[1]).toEqual({ kind: 'relation', name: 'rel', alias: undefined, joinType: 'left', spread: false, children: [] });
+    expect(parseSelect('id,rel!left()')[1]).toEqual({
+      kind: 'relation',
+      name: 'rel',
+      alias: undefined,
+      joinType: 'left',
+      spread: false,
+      children: [],
+    });
   });
 
   it('reads quoted names and names with dashes and spaces', () => {
@@ -72,9 +90,17 @@ describe('parseSelect', () => {
   });
 
   it('reads rel(count) as a field named count, and count() as an aggregate', () => {
-    expect(parseSelect('cities(count)')[0]).toMatchObject({ kind: 'relation', children: [{ field: { name: 'count' } }] });
+    expect(parseSelect('cities(count)')[0]).toMatchObject({
+      kind: 'relation',
+      children: [{ field: { name: 'count' } }],
+    });
     expect(parseSelect('count()')[0]).toMatchObject({ aggregate: 'count' });
     expect(parseSelect('amount.sum()')[0]).toMatchObject({ aggregate: 'sum', field: { name: 'amount' } });
+  });
+
+  it('refuses absurd nesting with a parse error rather than overflowing the stack', () => {
+    expect(() => parseSelect('a('.repeat(5000) + 'x' + ')'.repeat(5000))).toThrow(QueryParseError);
+    expect(parseSelect('a('.repeat(10) + 'x' + ')'.repeat(10))).toHaveLength(1);
   });
 
   it('rejects malformed input with a PostgREST-style message', () => {
@@ -82,7 +108,9 @@ describe('parseSelect', () => {
     try {
       parseSelect('id,clients(name[])');
     } catch (error) {
-      expect((error as QueryParseError).message).toBe('"failed to parse select parameter (id,clients(name[]))" (line 1, column 16)');
+      expect((error as QueryParseError).message).toBe(
+        '"failed to parse select parameter (id,clients(name[]))" (line 1, column 16)',
+      );
       expect((error as QueryParseError).details).toContain('unexpected "["');
     }
   });

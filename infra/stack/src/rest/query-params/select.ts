@@ -96,7 +96,9 @@ function parseRelation(c: Cursor, alias: string | undefined, spread: boolean): S
     }
   }
   c.expect('(', '"(" (embedded resource)');
+  c.enter();
   relation.children = parseForest(c);
+  c.leave();
   c.expect(')', '"," or ")"');
   return relation;
 }

@@ -36,7 +36,12 @@ export async function readRequestBody(req: IncomingMessage, maxBytes: number): P
     return await readBody(req, maxBytes);
   } catch (error) {
     if (error instanceof PayloadTooLargeError) {
-      throw new RestError(413, 'PGRST102', 'Request body too large', `The request body is larger than the limit of ${maxBytes} bytes`);
+      throw new RestError(
+        413,
+        'PGRST102',
+        'Request body too large',
+        `The request body is larger than the limit of ${maxBytes} bytes`,
+      );
     }
     throw error;
   }
@@ -50,7 +55,11 @@ function uniformKeys(value: unknown): { keys: string[]; isArray: boolean } | und
     const keys = Object.keys(first);
     const canonical = [...keys].sort().join('\u0000');
     const uniform = value.every(
-      (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).sort().join('\u0000') === canonical,
+      (v: unknown) =>
+        typeof v === 'object' &&
+        v !== null &&
+        !Array.isArray(v) &&
+        Object.keys(v).sort().join('\u0000') === canonical,
     );
     return uniform ? { keys, isArray: true } : undefined;
   }
@@ -62,7 +71,12 @@ function uniformKeys(value: unknown): { keys: string[]; isArray: boolean } | und
  * `columns` (the `columns=` parameter) replaces the body's keys and skips the uniformity check.
  * `emptyAsObject`: an empty RPC body means no arguments.
  */
-export function parseJsonBody(raw: Buffer, kind: BodyKind, columns: string[] | undefined, emptyAsObject: boolean): ParsedBody {
+export function parseJsonBody(
+  raw: Buffer,
+  kind: BodyKind,
+  columns: string[] | undefined,
+  emptyAsObject: boolean,
+): ParsedBody {
   let text = raw.toString('utf8');
   const empty = text.trim() === '';
   let value: unknown;
@@ -81,7 +95,8 @@ export function parseJsonBody(raw: Buffer, kind: BodyKind, columns: string[] | u
   }
   if (columns) {
     const isArray = Array.isArray(value);
-    if (!isArray && (typeof value !== 'object' || value === null)) return { kind, text: '[]', value: [], keys: columns, isArray: true, empty };
+    if (!isArray && (typeof value !== 'object' || value === null))
+      return { kind, text: '[]', value: [], keys: columns, isArray: true, empty };
     return { kind, text, value, keys: columns, isArray, empty };
   }
   const shape = uniformKeys(value);

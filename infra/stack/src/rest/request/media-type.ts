@@ -29,12 +29,24 @@ function parseAccept(header: string | undefined): AcceptEntry[] {
     const params: Record<string, string> = {};
     for (const p of paramParts) {
       const eq = p.indexOf('=');
-      if (eq !== -1) params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim().replace(/^"|"$/g, '');
+      if (eq !== -1)
+        params[p.slice(0, eq).trim().toLowerCase()] = p
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"|"$/g, '');
     }
     const quality = params.q === undefined ? 1 : Number(params.q);
     delete params.q;
-    const paramText = Object.entries(params).map(([k, v]) => `;${k}=${v}`).join('');
-    entries.push({ mime: mime + paramText, type, subtype, params, quality: Number.isFinite(quality) ? quality : 1 });
+    const paramText = Object.entries(params)
+      .map(([k, v]) => `;${k}=${v}`)
+      .join('');
+    entries.push({
+      mime: mime + paramText,
+      type,
+      subtype,
+      params,
+      quality: Number.isFinite(quality) ? quality : 1,
+    });
   }
   return entries.filter((e) => e.quality > 0).sort((a, b) => b.quality - a.quality);
 }
@@ -43,7 +55,10 @@ function formatFor(entry: AcceptEntry, isRoot: boolean): OutputFormat | undefine
   const stripNulls = entry.params.nulls === 'stripped';
   const { type, subtype } = entry;
   if (isRoot) {
-    if ((type === 'application' && (subtype === 'openapi+json' || subtype === 'json')) || (type === '*' && subtype === '*')) {
+    if (
+      (type === 'application' && (subtype === 'openapi+json' || subtype === 'json')) ||
+      (type === '*' && subtype === '*')
+    ) {
       return { kind: 'openapi' };
     }
     return undefined;
@@ -60,7 +75,11 @@ function formatFor(entry: AcceptEntry, isRoot: boolean): OutputFormat | undefine
   return undefined;
 }
 
+const DEFAULT_JSON: OutputFormat = Object.freeze({ kind: 'json', stripNulls: false });
+
 export function negotiateOutput(accept: string | undefined, isRoot = false): OutputFormat {
+  if (!isRoot && (accept === undefined || accept === '*/*' || accept === 'application/json'))
+    return DEFAULT_JSON;
   const entries = parseAccept(accept);
   if (entries.length === 0) return isRoot ? { kind: 'openapi' } : { kind: 'json', stripNulls: false };
   for (const entry of entries) {

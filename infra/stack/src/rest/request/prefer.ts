@@ -25,7 +25,10 @@ const CHOICES = {
 
 type ChoiceKey = keyof typeof CHOICES;
 
+const NO_PREFERENCES: Preferences = Object.freeze({ invalid: Object.freeze([]) as unknown as string[] });
+
 export function parsePrefer(header: string | string[] | undefined): Preferences {
+  if (header === undefined) return NO_PREFERENCES;
   const prefs: Preferences = { invalid: [] };
   const values = (Array.isArray(header) ? header : header === undefined ? [] : [header])
     .flatMap((h) => h.split(','))
@@ -67,6 +70,7 @@ export function preferenceApplied(applied: Partial<Omit<Preferences, 'invalid'>>
   if (applied.tx) parts.push(`tx=${applied.tx}`);
   if (applied.handling) parts.push(`handling=${applied.handling}`);
   if (applied.timezone) parts.push(`timezone=${applied.timezone}`);
-  if (applied.handling === 'strict' && applied.maxAffected !== undefined) parts.push(`max-affected=${applied.maxAffected}`);
+  if (applied.handling === 'strict' && applied.maxAffected !== undefined)
+    parts.push(`max-affected=${applied.maxAffected}`);
   return parts.length === 0 ? undefined : parts.join(', ');
 }

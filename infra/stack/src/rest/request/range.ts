@@ -13,7 +13,9 @@ export function rangeFromHeader(header: string | undefined): NodeRange | undefin
   if (match[2] === '') return { offset: lower };
   const upper = Number(match[2]);
   if (lower > upper) {
-    throw invalidRange('The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+    throw invalidRange(
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
   }
   return { offset: lower, limit: upper - lower + 1 };
 }
@@ -31,7 +33,8 @@ export function intersectRanges(a: NodeRange | undefined, b: NodeRange | undefin
 }
 
 export function checkLimit(range: NodeRange | undefined): void {
-  if (range?.limit !== undefined && range.limit < 0) throw invalidRange('Limit should be greater than or equal to zero.');
+  if (range?.limit !== undefined && range.limit < 0)
+    throw invalidRange('Limit should be greater than or equal to zero.');
 }
 
 /** Applies `db-max-rows`: the limit sent to Postgres never exceeds it. */

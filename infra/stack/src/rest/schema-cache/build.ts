@@ -1,6 +1,7 @@
 /** Turns the catalog query's JSON into the cache: tables, every relationship PostgREST derives, routines. */
 import type { Column, Relationship, Routine, SchemaCache, Table } from './types.js';
 import { qualifiedKey } from './types.js';
+import { viewRelationships, type CatalogView, type CatalogViewSource } from './view-relationships.js';
 
 interface CatalogColumn {
   name: string;
@@ -48,6 +49,8 @@ export interface CatalogJson {
   tables: CatalogTable[];
   foreign_keys: CatalogForeignKey[];
   routines: CatalogRoutine[];
+  views?: CatalogView[];
+  view_sources?: CatalogViewSource[];
 }
 
 const VOLATILITY = { i: 'immutable', s: 'stable', v: 'volatile' } as const;
@@ -78,9 +81,17 @@ function swap(pairs: [string, string][]): [string, string][] {
   return pairs.map(([a, b]) => [b, a]);
 }
 
-/** M2O/O2O from each FK, their inverses (O2M/O2O), and M2M through junctions whose PK covers both FKs. */
-export function deriveRelationships(fks: CatalogForeignKey[], tables: Map<string, Table>): Relationship[] {
-  const direct: Relationship[] = fks.map((fk) => ({
+/**
+ * M2O/O2O from each FK (also through views exposing its columns), their inverses (O2M/O2O), and
+ * M2M through junctions whose PK covers both FKs.
+ */
+export function deriveRelationships(
+  fks: CatalogForeignKey[],
+  tables: Map<string, Table>,
+  views: CatalogView[] = [],
+  sources: CatalogViewSource[] = [],
+): Relationship[] {
+  const fromKeys: Relationship[] = fks.map((fk) => ({
     table: { schema: fk.schema, name: fk.name },
     foreignTable: { schema: fk.foreign_schema, name: fk.foreign_name },
     isSelf: fk.schema === fk.foreign_schema && fk.name === fk.foreign_name,
@@ -88,6 +99,7 @@ export function deriveRelationships(fks: CatalogForeignKey[], tables: Map<string
     constraint: fk.constraint,
     columns: fk.columns,
   }));
+  const direct = [...fromKeys, ...viewRelationships(fromKeys, views, sources, tables)];
   const inverse: Relationship[] = direct.map((r) => ({
     table: r.foreignTable,
     foreignTable: r.table,
@@ -98,7 +110,7 @@ export function deriveRelationships(fks: CatalogForeignKey[], tables: Map<string
   }));
   const manyToMany: Relationship[] = [];
   const byTable = new Map<string, Relationship[]>();
-  for (const r of direct) {
+  for (const r of fromKeys) {
     const key = qualifiedKey(r.table.schema, r.table.name);
     byTable.set(key, [...(byTable.get(key) ?? []), r]);
   }
@@ -113,7 +125,9 @@ export function deriveRelationships(fks: CatalogForeignKey[], tables: Map<string
         manyToMany.push({
           table: source.foreignTable,
           foreignTable: target.foreignTable,
-          isSelf: source.foreignTable.schema === target.foreignTable.schema && source.foreignTable.name === target.foreignTable.name,
+          isSelf:
+            source.foreignTable.schema === target.foreignTable.schema &&
+            source.foreignTable.name === target.foreignTable.name,
           cardinality: 'many-to-many',
           constraint: '',
           columns: [],
@@ -154,7 +168,7 @@ export function buildSchemaCache(json: CatalogJson): SchemaCache {
   const tables = new Map<string, Table>();
   for (const t of json.tables) tables.set(qualifiedKey(t.schema, t.name), toTable(t));
   const relationships = new Map<string, Relationship[]>();
-  for (const r of deriveRelationships(json.foreign_keys, tables)) {
+  for (const r of deriveRelationships(json.foreign_keys, tables, json.views, json.view_sources)) {
     const key = qualifiedKey(r.table.schema, r.table.name);
     relationships.set(key, [...(relationships.get(key) ?? []), r]);
   }

@@ -63,6 +63,31 @@ select json_build_object(
       order by con.conrelid, con.conname
     ) f
   ),
+  'views', (
+    select coalesce(json_agg(v), '[]') from (
+      select n.nspname as schema, c.relname as name, c.oid::int8 as oid, r.ev_action::text as definition
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      join pg_catalog.pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+      where c.relkind in ('v', 'm') and n.nspname = any($1::text[])
+    ) v
+  ),
+  'view_sources', (
+    select coalesce(json_agg(s), '[]') from (
+      select c.oid::int8 as oid, n.nspname as schema, c.relname as name,
+        (select json_object_agg(a.attnum, a.attname) from pg_catalog.pg_attribute a
+          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.oid in (
+        select (regexp_matches(r.ev_action::text, ':resorigtbl ([0-9]+)', 'g'))[1]::oid
+        from pg_catalog.pg_rewrite r
+        join pg_catalog.pg_class vc on vc.oid = r.ev_class
+        join pg_catalog.pg_namespace vn on vn.oid = vc.relnamespace
+        where vc.relkind in ('v', 'm') and vn.nspname = any($1::text[])
+      )
+    ) s
+  ),
   'routines', (
     select coalesce(json_agg(r), '[]') from (
       select n.nspname as schema, p.proname as name, p.proretset as returns_set,

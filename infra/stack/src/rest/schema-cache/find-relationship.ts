@@ -28,7 +28,9 @@ function matches(r: Relationship, target: string, hint: string | undefined, fore
         (isFk(r) && singleColumn(r) === target && r.cardinality === 'many-to-one')
       );
     }
-    return target === r.foreignTable.name && r.cardinality === 'one-to-many' && singleForeignColumn(r) === hint;
+    return (
+      target === r.foreignTable.name && r.cardinality === 'one-to-many' && singleForeignColumn(r) === hint
+    );
   }
   if (hint === undefined) {
     return (
@@ -71,13 +73,26 @@ function hintName(r: Relationship): string {
   return `'${r.foreignTable.name}!${r.junction ? r.junction.table.name : r.constraint}'`;
 }
 
-function noRelationshipHint(cache: SchemaCache, schema: string, origin: string, target: string): string | null {
+function noRelationshipHint(
+  cache: SchemaCache,
+  schema: string,
+  origin: string,
+  target: string,
+): string | null {
   const originRels = cache.relationships.get(qualifiedKey(schema, origin));
   if (originRels) {
-    const child = closest(target, new Set(originRels.map((r) => r.foreignTable.name)), LOOSE_HINT_MIN_SCORE, 1);
+    const child = closest(
+      target,
+      new Set(originRels.map((r) => r.foreignTable.name)),
+      LOOSE_HINT_MIN_SCORE,
+      1,
+    );
     return child === undefined ? null : `Perhaps you meant '${child}' instead of '${target}'.`;
   }
-  const parents = [...cache.relationships.values()].flat().filter((r) => r.table.schema === schema).map((r) => r.table.name);
+  const parents = [...cache.relationships.values()]
+    .flat()
+    .filter((r) => r.table.schema === schema)
+    .map((r) => r.table.name);
   const parent = closest(origin, new Set(parents), NAME_HINT_MIN_SCORE);
   return parent === undefined ? null : `Perhaps you meant '${parent}' instead of '${origin}'.`;
 }
@@ -93,7 +108,12 @@ export function findRelationship(
     (r) => r.foreignTable.schema === schema,
   );
   const found = candidates.filter((r) =>
-    matches(r, target, hint, cache.tables.get(qualifiedKey(r.foreignTable.schema, r.foreignTable.name))?.isView ?? false),
+    matches(
+      r,
+      target,
+      hint,
+      cache.tables.get(qualifiedKey(r.foreignTable.schema, r.foreignTable.name))?.isView ?? false,
+    ),
   );
   if (found.length === 1) return found[0]!;
   if (found.length === 0) {

@@ -17,7 +17,8 @@ const SINGLE_PARAM_TYPES: Partial<Record<BodyKind, string[]>> = {
 };
 
 function matchesParams(r: Routine, keys: Set<string>, isPost: boolean, bodyKind: BodyKind): boolean {
-  if (r.params.length === 0) return keys.size === 0 && !(isPost && ['binary', 'text', 'xml'].includes(bodyKind));
+  if (r.params.length === 0)
+    return keys.size === 0 && !(isPost && ['binary', 'text', 'xml'].includes(bodyKind));
   const required = r.params.filter((p) => p.required).map((p) => p.name);
   const all = new Set(r.params.map((p) => p.name));
   return required.every((n) => keys.has(n)) && [...keys].every((k) => all.has(k));
@@ -32,12 +33,21 @@ function signature(r: Routine): string {
   return `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
 }
 
-function noRoutine(cache: SchemaCache, schema: string, name: string, keys: string[], isPost: boolean, bodyKind: BodyKind, overloads: Routine[]): RestError {
+function noRoutine(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  keys: string[],
+  isPost: boolean,
+  bodyKind: BodyKind,
+  overloads: Routine[],
+): RestError {
   const onlySingle = isPost && ['text', 'xml', 'binary'].includes(bodyKind);
   const func = `${schema}.${name}`;
   const params = keys.join(', ');
   const message = `Could not find the function ${func}${onlySingle ? '' : keys.length === 0 ? ' without parameters' : `(${params})`} in the schema cache`;
-  const withParams = keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${params}`;
+  const withParams =
+    keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${params}`;
   const singleText: Partial<Record<BodyKind, string>> = {
     text: ' with a single unnamed text parameter',
     xml: ' with a single unnamed xml parameter',
@@ -48,16 +58,29 @@ function noRoutine(cache: SchemaCache, schema: string, name: string, keys: strin
   let hint: string | null = null;
   if (!onlySingle) {
     if (overloads.length === 0) {
-      const names = [...cache.routines.values()].flat().filter((r) => r.schema === schema).map((r) => r.name);
+      const names = [...cache.routines.values()]
+        .flat()
+        .filter((r) => r.schema === schema)
+        .map((r) => r.name);
       const best = closest(name, new Set(names), NAME_HINT_MIN_SCORE);
       if (best !== undefined) hint = `Perhaps you meant to call the function ${schema}.${best}`;
     } else {
       const listText = (names: string[]): string => `(${[...names].sort().join(', ')})`;
-      const best = closest(listText(keys), new Set(overloads.map((o) => listText(o.params.map((p) => p.name)))), LOOSE_HINT_MIN_SCORE);
+      const best = closest(
+        listText(keys),
+        new Set(overloads.map((o) => listText(o.params.map((p) => p.name)))),
+        LOOSE_HINT_MIN_SCORE,
+      );
       if (best !== undefined) hint = `Perhaps you meant to call the function ${schema}.${name}${best}`;
     }
   }
-  return new RestError(404, 'PGRST202', message, `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`, hint);
+  return new RestError(
+    404,
+    'PGRST202',
+    message,
+    `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`,
+    hint,
+  );
 }
 
 export function findRoutine(
@@ -71,7 +94,9 @@ export function findRoutine(
   const overloads = cache.routines.get(qualifiedKey(schema, name)) ?? [];
   const keySet = new Set(keys);
   const matched = overloads.filter((r) => matchesParams(r, keySet, isPost, bodyKind));
-  const fallback = overloads.filter((r) => !matchesParams(r, keySet, isPost, bodyKind) && hasSingleUnnamedParam(r, isPost, bodyKind));
+  const fallback = overloads.filter(
+    (r) => !matchesParams(r, keySet, isPost, bodyKind) && hasSingleUnnamedParam(r, isPost, bodyKind),
+  );
   const candidates = matched.length > 0 ? matched : fallback;
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) throw noRoutine(cache, schema, name, keys, isPost, bodyKind, overloads);

@@ -98,7 +98,9 @@ export class SchemaCacheStore {
     };
     client.on('notification', (message) => {
       if (message.channel !== 'pgrst') return;
-      this.reload().catch((error: unknown) => this.log('error', 'schema cache reload failed', { error: String(error) }));
+      this.reload().catch((error: unknown) =>
+        this.log('error', 'schema cache reload failed', { error: String(error) }),
+      );
     });
     client.on('error', lost);
     client.on('end', () => lost('connection ended'));

@@ -35,7 +35,9 @@ function argList(args: CallArgs): { from: string; list: string } {
       if (args.params.length === 0) return { from: '', list: '' };
       const typed = args.params.map((p) => `${quoteIdent(p.name)} ${p.type}`).join(', ');
       const list = args.params
-        .map((p) => `${p.variadic ? 'VARIADIC ' : ''}${quoteIdent(p.name)} := pgrst_body.${quoteIdent(p.name)}`)
+        .map(
+          (p) => `${p.variadic ? 'VARIADIC ' : ''}${quoteIdent(p.name)} := pgrst_body.${quoteIdent(p.name)}`,
+        )
         .join(', ');
       return { from: `json_to_record(${quoteLiteral(args.text)}::json) AS pgrst_body(${typed})`, list };
     }
@@ -51,5 +53,7 @@ export function callSql(routine: Routine, args: CallArgs): string {
       ? `SELECT pgrst_call.pgrst_scalar FROM ${scalar}`
       : `SELECT pgrst_call.pgrst_scalar FROM ${from}, LATERAL ${scalar}`;
   }
-  return from === '' ? `SELECT pgrst_call.* FROM ${call} AS pgrst_call` : `SELECT pgrst_call.* FROM ${from}, LATERAL ${call} AS pgrst_call`;
+  return from === ''
+    ? `SELECT pgrst_call.* FROM ${call} AS pgrst_call`
+    : `SELECT pgrst_call.* FROM ${from}, LATERAL ${call} AS pgrst_call`;
 }

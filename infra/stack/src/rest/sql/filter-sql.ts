@@ -3,10 +3,41 @@ import type { Filter, Operation } from '../query-params/types.js';
 import type { Column } from '../schema-cache/types.js';
 import { arrayLiteral, fieldSql, quoteLiteral } from './fragments.js';
 
-const SIMPLE_SQL = { neq: '<>', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' } as const;
-const QUANT_SQL = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' } as const;
-const FTS_SQL = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' } as const;
-const IS_SQL = { null: 'NULL', not_null: 'NOT NULL', true: 'TRUE', false: 'FALSE', unknown: 'UNKNOWN' } as const;
+const SIMPLE_SQL = {
+  neq: '<>',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+} as const;
+const QUANT_SQL = {
+  eq: '=',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  match: '~',
+  imatch: '~*',
+} as const;
+const FTS_SQL = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
+const IS_SQL = {
+  null: 'NULL',
+  not_null: 'NOT NULL',
+  true: 'TRUE',
+  false: 'FALSE',
+  unknown: 'UNKNOWN',
+} as const;
 
 /** `needsVector`: the target is known not to be a tsvector, so full-text search wraps it in to_tsvector. */
 function operationSql(target: string, operation: Operation, needsVector: boolean): string {
@@ -37,7 +68,8 @@ function operationSql(target: string, operation: Operation, needsVector: boolean
 
 export function filterSql(alias: string, filter: Filter, column: Column | undefined): string {
   const target = fieldSql(alias, filter.field, column, true);
-  const needsVector = filter.field.jsonPath.length > 0 || (column !== undefined && column.baseType !== 'tsvector');
+  const needsVector =
+    filter.field.jsonPath.length > 0 || (column !== undefined && column.baseType !== 'tsvector');
   const condition = operationSql(target, filter.expr.operation, needsVector);
   return filter.expr.negated ? `NOT (${condition})` : condition;
 }

@@ -28,7 +28,12 @@ export function jsonPathSql(steps: JsonStep[]): string {
  * A field as an expression. `json` columns are read as jsonb when a path is applied in a filter or
  * order, because json has no equality or ordering operators.
  */
-export function fieldSql(alias: string, field: Field, column: Column | undefined, comparable = false): string {
+export function fieldSql(
+  alias: string,
+  field: Field,
+  column: Column | undefined,
+  comparable = false,
+): string {
   const ref = columnRef(alias, field.name);
   if (field.jsonPath.length === 0) return ref;
   const base = comparable && column?.baseType === 'json' ? `to_jsonb(${ref})` : ref;
@@ -43,7 +48,8 @@ const SAFE_CAST = /^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*$/;
 
 export function castSql(expression: string, cast: string | undefined): string {
   if (cast === undefined) return expression;
-  if (!SAFE_CAST.test(cast)) throw queryParamError(`"failed to parse cast (${cast})"`, 'unexpected character in type name');
+  if (!SAFE_CAST.test(cast))
+    throw queryParamError(`"failed to parse cast (${cast})"`, 'unexpected character in type name');
   return `CAST(${expression} AS ${cast})`;
 }
 

@@ -63,7 +63,8 @@ export function insertSql(spec: InsertSpec): string {
   if (spec.conflict && spec.conflict.columns.length > 0) {
     sql += ` ON CONFLICT (${spec.conflict.columns.map(quoteIdent).join(', ')}) `;
     if (spec.conflict.resolution === 'ignore-duplicates' || names.length === 0) sql += 'DO NOTHING';
-    else sql += `DO UPDATE SET ${names.map((n) => `${n} = EXCLUDED.${n}`).join(', ')} WHERE ${inc('-', '-1')}`;
+    else
+      sql += `DO UPDATE SET ${names.map((n) => `${n} = EXCLUDED.${n}`).join(', ')} WHERE ${inc('-', '-1')}`;
   }
   return `${sql} RETURNING ${spec.returning}`;
 }

@@ -13,7 +13,9 @@ function conditionSql(c: Condition, mode: Mode): string {
     case 'sql':
       return c.sql;
     case 'logic': {
-      const inner = c.children.map((child) => conditionSql(child, mode)).join(c.operator === 'and' ? ' AND ' : ' OR ');
+      const inner = c.children
+        .map((child) => conditionSql(child, mode))
+        .join(c.operator === 'and' ? ' AND ' : ' OR ');
       return `${c.negated ? 'NOT ' : ''}(${inner})`;
     }
     case 'embed-null': {
@@ -41,7 +43,8 @@ function referencedEmbeds(conditions: Condition[], into: Set<EmbedPlan>): Set<Em
 function embedOutputs(embed: EmbedPlan): string[] {
   if (embed.empty) return [];
   const la = quoteIdent(embed.lateralAlias);
-  if (embed.toOne) return [embed.spread ? `${la}.*` : `row_to_json(${la}.*) AS ${quoteIdent(embed.outputName)}`];
+  if (embed.toOne)
+    return [embed.spread ? `${la}.*` : `row_to_json(${la}.*) AS ${quoteIdent(embed.outputName)}`];
   if (embed.spread) return embed.spreadKeys.map((k) => `${la}.${quoteIdent(k)}`);
   return [`COALESCE(${la}.${la}, '[]') AS ${quoteIdent(embed.outputName)}`];
 }
@@ -51,7 +54,9 @@ function lateralJoin(embed: EmbedPlan): string {
   const kind = embed.joinType === 'inner' ? 'INNER' : 'LEFT';
   const child = selectSql(embed.plan, false);
   if (embed.toOne) return `${kind} JOIN LATERAL (${child}) AS ${la} ON TRUE`;
-  const spreads = embed.spreadKeys.map((k) => `, COALESCE(json_agg(${la}.${quoteIdent(k)}), '[]') AS ${quoteIdent(k)}`).join('');
+  const spreads = embed.spreadKeys
+    .map((k) => `, COALESCE(json_agg(${la}.${quoteIdent(k)}), '[]') AS ${quoteIdent(k)}`)
+    .join('');
   const on = embed.joinType === 'inner' ? `${la}.${la} IS NOT NULL` : 'TRUE';
   return `${kind} JOIN LATERAL (SELECT json_agg(${la}) AS ${la}${spreads} FROM (${child}) AS ${la}) AS ${la} ON ${on}`;
 }
@@ -71,7 +76,9 @@ function rangeSql(plan: ReadPlan): string {
  */
 export function selectSql(plan: ReadPlan, headOnly: boolean): string {
   const filtering = referencedEmbeds(plan.where, new Set());
-  const embeds = headOnly ? plan.embeds.filter((e) => e.joinType === 'inner' || filtering.has(e)) : plan.embeds;
+  const embeds = headOnly
+    ? plan.embeds.filter((e) => e.joinType === 'inner' || filtering.has(e))
+    : plan.embeds;
   const list = headOnly
     ? []
     : [
@@ -80,17 +87,21 @@ export function selectSql(plan: ReadPlan, headOnly: boolean): string {
       ];
   const where = [...plan.joinConditions, ...plan.where.map((c) => conditionSql(c, 'main'))];
   const grouped = !headOnly && plan.columns.some((c) => c.aggregate);
-  const groupBy = grouped ? plan.columns.filter((c) => !c.aggregate && c.key !== undefined).map((c) => c.sql) : [];
-  return ([
-    `SELECT ${list.join(', ')}`,
-    fromSql(plan),
-    ...embeds.map(lateralJoin),
-    where.length > 0 ? `WHERE ${where.join(' AND ')}` : '',
-    groupBy.length > 0 ? `GROUP BY ${groupBy.join(', ')}` : '',
-    plan.order.length > 0 && !grouped ? `ORDER BY ${plan.order.join(', ')}` : '',
-  ]
-    .filter((s) => s !== '')
-    .join(' ') + rangeSql(plan));
+  const groupBy = grouped
+    ? plan.columns.filter((c) => !c.aggregate && c.key !== undefined).map((c) => c.sql)
+    : [];
+  return (
+    [
+      `SELECT ${list.join(', ')}`,
+      fromSql(plan),
+      ...embeds.map(lateralJoin),
+      where.length > 0 ? `WHERE ${where.join(' AND ')}` : '',
+      groupBy.length > 0 ? `GROUP BY ${groupBy.join(', ')}` : '',
+      plan.order.length > 0 ? `ORDER BY ${plan.order.join(', ')}` : '',
+    ]
+      .filter((s) => s !== '')
+      .join(' ') + rangeSql(plan)
+  );
 }
 
 function countConditions(plan: ReadPlan): string[] {
@@ -109,7 +120,8 @@ export function countRowsSql(plan: ReadPlan): string {
 
 /** `count(*)` straight over the filtered relation, so Postgres may answer from an index. */
 export function countAllSql(plan: ReadPlan, limit?: number): string {
-  if (limit !== undefined) return `SELECT pg_catalog.count(*) FROM (${countRowsSql(plan)} LIMIT ${limit}) AS pgrst_count`;
+  if (limit !== undefined)
+    return `SELECT pg_catalog.count(*) FROM (${countRowsSql(plan)} LIMIT ${limit}) AS pgrst_count`;
   const where = countConditions(plan);
   return `SELECT pg_catalog.count(*) ${fromSql(plan)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
 }

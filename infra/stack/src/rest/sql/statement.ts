@@ -56,10 +56,12 @@ export interface Guards {
 }
 
 function guardSql(guards: Guards): string[] {
-  const count = `pg_catalog.count(${T})`;
+  const count = 'pg_catalog.count(*)';
   const out: string[] = [];
   if (guards.singular) {
-    out.push(`CASE WHEN ${count} <> 1 THEN pg_catalog.current_setting('pgrst_guard.singular_' || ${count}) END AS pgrst_singular`);
+    out.push(
+      `CASE WHEN ${count} <> 1 THEN pg_catalog.current_setting('pgrst_guard.singular_' || ${count}) END AS pgrst_singular`,
+    );
   }
   if (guards.maxAffected !== undefined) {
     out.push(
@@ -72,8 +74,11 @@ function guardSql(guards: Guards): string[] {
 export interface StatementParts {
   /** The CTE body: the read, mutation or function call whose rows the response is about. */
   source: string;
-  /** The SELECT over `pgrst_source` that shapes rows (embeds, select); `SELECT * FROM pgrst_source` if none. */
-  shaped: string;
+  /**
+   * The SELECT over `pgrst_source` that shapes rows (embeds, select). Omitted for plain reads: the
+   * source is then the rows themselves, without a CTE (cheaper to plan).
+   */
+  shaped?: string;
   /** Scalar subquery for the total, or undefined for none. */
   total?: string;
   body: BodyShape;
@@ -82,19 +87,33 @@ export interface StatementParts {
   countInserted?: boolean;
   /** Functions returning a single value report a page of 1. */
   pageIsOne?: boolean;
+  /**
+   * Read back `response.status` / `response.headers`, which functions and triggers may set. Plain
+   * reads of tables and views skip it: nothing in them runs code that could set those.
+   */
+  readOverrides?: boolean;
 }
 
 export function mainStatement(parts: StatementParts): string {
   const columns = [
-    `${parts.total === undefined ? 'NULL::bigint' : `(${parts.total})`} AS total`,
-    `${parts.pageIsOne ? '1' : `pg_catalog.count(${T})`} AS page`,
+    ...(parts.total === undefined ? [] : [`(${parts.total}) AS total`]),
+    `${parts.pageIsOne ? '1' : 'pg_catalog.count(*)'} AS page`,
     `${bodySql(parts.body)} AS body`,
-    `nullif(pg_catalog.current_setting('response.headers', true), '') AS response_headers`,
-    `nullif(pg_catalog.current_setting('response.status', true), '') AS response_status`,
-    `${parts.countInserted ? "nullif(pg_catalog.current_setting('pgrst.inserted', true), '')::int" : 'NULL::int'} AS inserted`,
+    ...(parts.readOverrides === false
+      ? []
+      : [
+          `nullif(pg_catalog.current_setting('response.headers', true), '') AS response_headers`,
+          `nullif(pg_catalog.current_setting('response.status', true), '') AS response_status`,
+        ]),
+    ...(parts.countInserted
+      ? ["nullif(pg_catalog.current_setting('pgrst.inserted', true), '')::int AS inserted"]
+      : []),
     ...guardSql(parts.guards ?? {}),
   ];
-  return `WITH pgrst_source AS (${parts.source}) SELECT ${columns.join(', ')} FROM (${parts.shaped}) ${T}`;
+  const needsCte =
+    parts.shaped !== undefined || (parts.body.kind !== 'none' && parts.body.format.kind === 'csv');
+  if (!needsCte) return `SELECT ${columns.join(', ')} FROM (${parts.source}) ${T}`;
+  return `WITH pgrst_source AS (${parts.source}) SELECT ${columns.join(', ')} FROM (${parts.shaped ?? 'SELECT * FROM pgrst_source'}) ${T}`;
 }
 
 /** `EXPLAIN` of the count query, for `count=planned|estimated` (the plan's row estimate). */
