@@ -2,18 +2,14 @@
  * Creates (or re-passwords) a confirmed email user straight in the database, with exactly the rows
  * GoTrue would have made: used by the stack CLI for the local demo accounts.
  */
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { withTransaction } from './db.js';
 import { hashPassword } from './password.js';
 import type { JsonMap } from './user-json.js';
 import {
-  DEFAULT_AUDIENCE,
-  DEFAULT_ROLE,
   confirmEmail,
   findUserByEmail,
-  insertIdentity,
-  insertUser,
+  insertEmailUser,
   mergeAppMetadata,
   mergeUserMetadata,
   storePassword,
@@ -44,22 +40,12 @@ export async function createConfirmedUser(pool: pg.Pool, input: ConfirmedUserInp
       if (existing.email_confirmed_at === null) await confirmEmail(client, existing.id);
       return { id: existing.id };
     }
-    const id = randomUUID();
-    const identityData = { sub: id, email, email_verified: false, phone_verified: false };
-    await insertUser(client, {
-      id,
-      aud: DEFAULT_AUDIENCE,
-      role: DEFAULT_ROLE,
+    const id = await insertEmailUser(client, {
       email,
-      phone: null,
       encryptedPassword,
-      appMetadata: { provider: 'email', providers: ['email'], ...input.appMetadata },
-      userMetadata: { ...identityData, ...input.userMetadata },
-      emailConfirmed: false,
-      phoneConfirmed: false,
-      isAnonymous: false,
+      userMetadata: input.userMetadata,
+      appMetadata: input.appMetadata,
     });
-    await insertIdentity(client, { userId: id, provider: 'email', providerId: id, identityData });
     await confirmEmail(client, id);
     return { id };
   });

@@ -2,6 +2,7 @@
  * Reads and writes of auth.users and auth.identities, in the shapes GoTrue leaves behind (so
  * rows made here and rows made by GoTrue or by SQL seeds are interchangeable).
  */
+import { randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
 import type { IdentityRow, JsonMap, UserRecord, UserRow } from './user-json.js';
 
@@ -218,4 +219,33 @@ export async function storePassword(db: Db, userId: string, encryptedPassword: s
     [userId, encryptedPassword],
   );
   await db.query(`delete from auth.one_time_tokens where user_id = $1`, [userId]);
+}
+
+export const EMAIL_PROVIDER_METADATA = { provider: 'email', providers: ['email'] };
+
+/**
+ * A new, unconfirmed email-password user and its email identity, as GoTrue makes them: user_metadata
+ * starts from the caller's data with the identity claims on top.
+ */
+export async function insertEmailUser(
+  db: Db,
+  user: { email: string; encryptedPassword: string; userMetadata?: JsonMap; appMetadata?: JsonMap },
+): Promise<string> {
+  const id = randomUUID();
+  const identityData = { sub: id, email: user.email, email_verified: false, phone_verified: false };
+  await insertUser(db, {
+    id,
+    aud: DEFAULT_AUDIENCE,
+    role: DEFAULT_ROLE,
+    email: user.email,
+    phone: null,
+    encryptedPassword: user.encryptedPassword,
+    appMetadata: { ...EMAIL_PROVIDER_METADATA, ...user.appMetadata },
+    userMetadata: { ...user.userMetadata, ...identityData },
+    emailConfirmed: false,
+    phoneConfirmed: false,
+    isAnonymous: false,
+  });
+  await insertIdentity(db, { userId: id, provider: 'email', providerId: id, identityData });
+  return id;
 }

@@ -9,7 +9,7 @@ import type { GatewayContext } from './context.js';
 import { createPool, RoleSettings } from './db.js';
 import { createLogger } from './logger.js';
 import { createGatewayServer } from './server.js';
-import { loadServices } from './services.js';
+import { services } from './services.js';
 
 async function main(): Promise<void> {
   const workdir = process.argv[2];
@@ -24,7 +24,6 @@ async function main(): Promise<void> {
     api: createPool({ ...db, user: 'authenticator', password: secrets.authenticatorPassword, max: config.stack.dbPoolSize }, onPoolError),
     auth: createPool({ ...db, user: 'supabase_auth_admin', password: secrets.authAdminPassword, max: 8 }, onPoolError),
   };
-  const services = await loadServices();
   const roleSettings = new RoleSettings();
   await roleSettings.load(pools.api);
   const ctx: GatewayContext = {

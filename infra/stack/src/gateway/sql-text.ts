@@ -7,7 +7,7 @@
 export function quoteLiteral(value: string): string {
   if (value.includes('\0')) throw new SqlTextError('Text values cannot contain the NUL character');
   const doubled = value.replace(/'/g, "''");
-  return value.includes('\\') ? ` E'${doubled.replace(/\\/g, '\\\\')}'` : `'${doubled}'`;
+  return value.includes('\\') ? `E'${doubled.replace(/\\/g, '\\\\')}'` : `'${doubled}'`;
 }
 
 export function quoteIdent(name: string): string {

@@ -11,7 +11,7 @@ import type { StatePaths } from '../config/state.js';
 import { quoteIdent, quoteLiteral } from '../gateway/sql-text.js';
 import { withAdminClient } from './admin-client.js';
 
-const SQL_DIR = fileURLToPath(new URL('../../sql/', import.meta.url));
+export const BOOTSTRAP_SQL_DIR = fileURLToPath(new URL('../../sql/', import.meta.url));
 
 const AUTO_EXPOSE = `
 alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
@@ -25,9 +25,9 @@ export async function bootstrapDatabase(
   progress: (step: string) => void,
 ): Promise<void> {
   await withAdminClient(config, paths, async (client) => {
-    for (const file of readdirSync(SQL_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    for (const file of readdirSync(BOOTSTRAP_SQL_DIR).filter((f) => f.endsWith('.sql')).sort()) {
       progress(`bootstrap ${file}`);
-      await client.query(readFileSync(path.join(SQL_DIR, file), 'utf8'));
+      await client.query(readFileSync(path.join(BOOTSTRAP_SQL_DIR, file), 'utf8'));
     }
     if (config.stack.autoExposePublic) await client.query(AUTO_EXPOSE);
     const passwords: Record<string, string> = {

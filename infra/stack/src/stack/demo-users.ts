@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { createConfirmedUser } from '../auth/create-confirmed-user.js';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StackSecrets } from '../config/secrets.js';
 import type { StatePaths } from '../config/state.js';
@@ -23,7 +24,6 @@ export async function ensureDemoUsers(config: ProjectConfig, paths: StatePaths, 
   const users = config.stack.demoUsers.map(
     (email) => known.find((u) => u.email === email) ?? { email, password: randomBytes(12).toString('base64url') },
   );
-  const { createConfirmedUser } = await import('../auth/create-confirmed-user.js');
   const pool = new pg.Pool({ connectionString: databaseUrl(config, 'supabase_auth_admin', secrets.authAdminPassword), max: 1 });
   try {
     for (const user of users) await createConfirmedUser(pool, { email: user.email, password: user.password });

@@ -2,11 +2,11 @@
  * What the stack commands do, in the order they do it. `up` is idempotent: it creates what is
  * missing, starts what is stopped and applies pending migrations; `reset` rebuilds the database.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import type { ProjectConfig } from '../config/project-config.js';
 import { loadOrCreateSecrets, type StackSecrets } from '../config/secrets.js';
 import { statePaths, type StatePaths } from '../config/state.js';
-import { bootstrapDatabase } from '../postgres/bootstrap.js';
+import { BOOTSTRAP_SQL_DIR, bootstrapDatabase } from '../postgres/bootstrap.js';
 import { clusterExists, initCluster, isClusterRunning, removeCluster, startCluster, stopCluster } from '../postgres/cluster.js';
 import { applySeed, listMigrations, pushMigrations } from '../postgres/migrate.js';
 import { ensureDemoUsers, type DemoUser } from './demo-users.js';
@@ -32,7 +32,8 @@ async function buildDatabase(config: ProjectConfig, paths: StatePaths, secrets: 
   await applySeed(config, secrets);
 }
 
-const BUILD_STEPS = 3 + 4 + 2; // initdb, start, 4 bootstrap files, migrations, seed (+ gateway, demo users)
+// initdb, start, one per bootstrap file, migrations, seed; callers add their own steps.
+const BUILD_STEPS = 2 + readdirSync(BOOTSTRAP_SQL_DIR).filter((f) => f.endsWith('.sql')).length + 2;
 
 export async function up(config: ProjectConfig): Promise<StackHandle> {
   const paths = statePaths(config);
@@ -63,7 +64,7 @@ export async function up(config: ProjectConfig): Promise<StackHandle> {
 export async function reset(config: ProjectConfig): Promise<StackHandle> {
   const paths = statePaths(config);
   const secrets = await loadOrCreateSecrets(paths.secrets);
-  const progress = createProgress(BUILD_STEPS + 3);
+  const progress = createProgress(BUILD_STEPS + 4);
   progress.step('stop gateway');
   await stopGateway(paths);
   progress.step('drop database');
@@ -71,6 +72,7 @@ export async function reset(config: ProjectConfig): Promise<StackHandle> {
   await buildDatabase(config, paths, secrets, progress);
   progress.step('gateway');
   await startGateway(config, paths);
+  progress.step('demo accounts');
   const demoUsers = await ensureDemoUsers(config, paths, secrets);
   progress.done('database reset');
   return { config, paths, secrets, demoUsers };

@@ -29,7 +29,7 @@ describe('auth admin.createUser', () => {
       app_metadata: { provider: 'email', providers: ['email'], tenant: 'acme' },
       user_metadata: { full_name: 'Grace', email_verified: true },
     });
-    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(data.user?.email_confirmed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
     expect(data.user?.identities?.[0]).toMatchObject({
       provider: 'email',
       id,
@@ -51,7 +51,7 @@ describe('auth admin.createUser', () => {
       email_confirm: true,
     });
     expect(error).toBeNull();
-    expect(data.user?.id).toBeTruthy();
+    expect(data.user?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('imports a bcrypt password_hash', async () => {

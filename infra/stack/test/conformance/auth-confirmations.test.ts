@@ -37,7 +37,7 @@ describe('auth signUp with confirmations on ([auth.email] enable_confirmations =
       is_anonymous: false,
     });
     expect(data.user?.email_confirmed_at).toBeUndefined();
-    expect(data.user?.confirmation_sent_at).toBeTruthy();
+    expect(data.user?.confirmation_sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
     expect(data.user?.identities).toHaveLength(1);
     expect(events).not.toContain('SIGNED_IN');
     const signIn = await client().auth.signInWithPassword({ email, password: 'secret-123' });
@@ -55,7 +55,7 @@ describe('auth signUp with confirmations on ([auth.email] enable_confirmations =
       type: 'signup',
     });
     expect(error).toBeNull();
-    expect(data.session?.user.email_confirmed_at).toBeTruthy();
+    expect(data.session?.user.email_confirmed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
     expect((await client().auth.signInWithPassword({ email, password: 'secret-123' })).error).toBeNull();
     const reused = await client().auth.verifyOtp({
       email,

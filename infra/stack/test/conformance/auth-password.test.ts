@@ -130,7 +130,7 @@ describe('auth getUser', () => {
     const { data, error } = await client.auth.getUser();
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ id, email, aud: 'authenticated', role: 'authenticated' });
-    expect(data.user?.last_sign_in_at).toBeTruthy();
+    expect(data.user?.last_sign_in_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
   });
 
   it('without a session makes no request and reports AuthSessionMissingError', async () => {

@@ -56,7 +56,7 @@ describe('auth refreshSession with rotation', () => {
     );
     expect(rows[0].refreshed).toBe(true);
     const { data: user } = await client.auth.getUser();
-    expect(user.user?.id).toBeTruthy();
+    expect(user.user?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('hands back the same child when the parent is reused within the reuse interval', async () => {

@@ -28,7 +28,7 @@ describe('auth signUp with autoconfirm (fixture: enable_confirmations = false)',
     expect(user.email).toBe(email);
     expect(user.aud).toBe('authenticated');
     expect(user.role).toBe('authenticated');
-    expect(user.email_confirmed_at).toBeTruthy();
+    expect(user.email_confirmed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
     expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
     expect(user.user_metadata).toMatchObject({ full_name: 'Ada', email, email_verified: true, sub: user.id });
     expect(user.identities).toHaveLength(1);

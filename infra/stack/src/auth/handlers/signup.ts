@@ -22,13 +22,13 @@ import {
   confirmEmail,
   findUserById,
   findUserHoldingEmail,
-  insertIdentity,
+  insertEmailUser,
+  EMAIL_PROVIDER_METADATA,
   insertUser,
   withIdentities,
 } from '../user-store.js';
 import { validateEmail } from '../validation.js';
 
-const EMAIL_PROVIDER = { provider: 'email', providers: ['email'] };
 
 export async function signup(call: AuthCall): Promise<void> {
   const { ctx } = call;
@@ -78,23 +78,7 @@ async function signupWithEmail(
 
   const encryptedPassword = await hashPassword(password);
   const result = await withTransaction(pool, async (client) => {
-    const id = randomUUID();
-    // GoTrue seeds user_metadata from the new identity's claims, keeping the caller's other keys.
-    const identityData = { ...data, sub: id, email, email_verified: false, phone_verified: false };
-    await insertUser(client, {
-      id,
-      aud: DEFAULT_AUDIENCE,
-      role: DEFAULT_ROLE,
-      email,
-      phone: null,
-      encryptedPassword,
-      appMetadata: EMAIL_PROVIDER,
-      userMetadata: identityData,
-      emailConfirmed: false,
-      phoneConfirmed: false,
-      isAnonymous: false,
-    });
-    await insertIdentity(client, { userId: id, provider: 'email', providerId: id, identityData });
+    const id = await insertEmailUser(client, { email, encryptedPassword, userMetadata: data });
     const created = (await findUserById(client, id))!;
     const actor = actorFromUser(created.row);
     if (!autoconfirm) {
@@ -156,7 +140,7 @@ function obfuscatedUser(existing: UserRow, email: string, data: JsonMap): JsonMa
     email_confirmed_at: null,
     phone_confirmed_at: null,
     raw_user_meta_data: data,
-    raw_app_meta_data: EMAIL_PROVIDER,
+    raw_app_meta_data: EMAIL_PROVIDER_METADATA,
   };
   return userJson({ row: fake, identities: [] });
 }

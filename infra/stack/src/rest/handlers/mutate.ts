@@ -6,7 +6,7 @@ import type { ReadPlan } from '../plan/types.js';
 import { parseRequestQuery } from '../query-params/request-query.js';
 import type { RequestQuery } from '../query-params/types.js';
 import { bodyKind, parseJsonBody, readRequestBody, type ParsedBody } from '../request/body.js';
-import { contentTypeOf, type OutputFormat } from '../request/media-type.js';
+import type { OutputFormat } from '../request/media-type.js';
 import { preferenceApplied, type Preferences } from '../request/prefer.js';
 import type { Column, Table } from '../schema-cache/types.js';
 import { columnRef, quoteIdent } from '../sql/fragments.js';
@@ -15,7 +15,7 @@ import { conditionsSql, selectSql } from '../sql/read-sql.js';
 import { mainStatement, type Guards } from '../sql/statement.js';
 import { readResultRow, runOnTable } from './execute.js';
 import type { RestRequest } from './request-context.js';
-import { contentRange, profileHeaders, sendReply } from './respond.js';
+import { contentRange, sendResult } from './respond.js';
 
 type Mutation = 'insert' | 'update' | 'delete';
 
@@ -179,18 +179,5 @@ export async function handleMutation(
   let status: number;
   if (mutation === 'insert') status = merge && (row.inserted ?? 0) <= 0 ? 200 : 201;
   else status = representation ? 200 : 204;
-  if (!representation) {
-    sendReply(r, { status, body: '', headers }, row);
-    return;
-  }
-  sendReply(
-    r,
-    {
-      status,
-      body: row.body,
-      contentType: contentTypeOf(format),
-      headers: { ...headers, ...profileHeaders(r) },
-    },
-    row,
-  );
+  sendResult(r, { status, headers, format, represent: representation }, row);
 }

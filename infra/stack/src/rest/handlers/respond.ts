@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { sendText } from '../../gateway/http.js';
 import { RestError } from '../errors.js';
+import { contentTypeOf, type OutputFormat } from '../request/media-type.js';
 import type { RestRequest } from './request-context.js';
 import type { ResultRow } from './execute.js';
 
@@ -81,6 +82,20 @@ export function sendReply(r: RestRequest, reply: Reply, row?: ResultRow): void {
     return;
   }
   sendText(r.res, status, reply.body, contentType, headers, r.method === 'HEAD');
+}
+
+/** Writes and RPC: no body when nothing is to be represented, else the rows in the asked format. */
+export function sendResult(
+  r: RestRequest,
+  result: { status: number; headers: Record<string, string>; format: OutputFormat; represent: boolean },
+  row: ResultRow,
+): void {
+  if (!result.represent) {
+    sendReply(r, { status: result.status, body: '', headers: result.headers }, row);
+    return;
+  }
+  const headers = { ...result.headers, ...profileHeaders(r) };
+  sendReply(r, { status: result.status, body: row.body, contentType: contentTypeOf(result.format), headers }, row);
 }
 
 export function sendError(res: ServerResponse, error: RestError): void {

@@ -3,7 +3,7 @@ import { invalidBody, invalidRpcMethod, maxAffectedRpcViolation, outOfBounds } f
 import { buildReadPlan } from '../plan/read-plan.js';
 import { parseRequestQuery } from '../query-params/request-query.js';
 import { bodyKind, parseJsonBody, readRequestBody, type BodyKind } from '../request/body.js';
-import { contentTypeOf, type OutputFormat } from '../request/media-type.js';
+import type { OutputFormat } from '../request/media-type.js';
 import { preferenceApplied } from '../request/prefer.js';
 import { capRange, checkLimit, intersectRanges, rangeFromHeader } from '../request/range.js';
 import { findRoutine } from '../schema-cache/find-routine.js';
@@ -15,7 +15,7 @@ import { mainStatement, type BodyShape } from '../sql/statement.js';
 import { explainSql, resolveTotal, totalSql } from './count.js';
 import { readResultRow, runStatements } from './execute.js';
 import type { RestRequest } from './request-context.js';
-import { contentRange, profileHeaders, rangeStatus, sendReply } from './respond.js';
+import { contentRange, rangeStatus, sendResult } from './respond.js';
 
 function returnsSingle(r: Routine): boolean {
   return !r.returnsSet;
@@ -152,18 +152,6 @@ export async function handleRpc(r: RestRequest, name: string, format: OutputForm
     'Content-Range': contentRange(offset, upper, total),
     ...(applied ? { 'Preference-Applied': applied } : {}),
   };
-  if (routine.returnsVoid) {
-    sendReply(r, { status: 204, body: '', headers }, row);
-    return;
-  }
-  sendReply(
-    r,
-    {
-      status,
-      body: row.body,
-      contentType: contentTypeOf(format),
-      headers: { ...headers, ...profileHeaders(r) },
-    },
-    row,
-  );
+  const represent = !routine.returnsVoid;
+  sendResult(r, { status: represent ? status : 204, headers, format, represent }, row);
 }
