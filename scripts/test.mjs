@@ -3,7 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureNodeModules, ensurePostgres, makeProjectTestWorkdir, ROOT, run, stackCli } from './lib/setup.mjs';
+import {
+  ensureNodeModules,
+  ensurePostgres,
+  makeProjectTestWorkdir,
+  ROOT,
+  run,
+  stackCli,
+} from './lib/setup.mjs';
 
 ensureNodeModules();
 ensurePostgres();
@@ -12,12 +19,33 @@ const results = [];
 
 /** Supabase's own lints (splinter) through the real CLI: nothing at warn level or above may remain. */
 function runAdvisors(workdir) {
-  const status = spawnSync(process.execPath, [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir], { encoding: 'utf8' });
+  const status = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir],
+    { encoding: 'utf8' },
+  );
   const dbUrl = JSON.parse(status.stdout).DB_URL;
   console.log('supabase db advisors --level warn --fail-on warn');
-  return run('npx', ['supabase', 'db', 'advisors', `--remote=${dbUrl}`, '--workdir', workdir, '--level', 'warn', '--fail-on', 'warn'], {
-    env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1' },
-  }) === 0;
+  return (
+    run(
+      'npx',
+      [
+        'supabase',
+        'db',
+        'advisors',
+        `--remote=${dbUrl}`,
+        '--workdir',
+        workdir,
+        '--level',
+        'warn',
+        '--fail-on',
+        'warn',
+      ],
+      {
+        env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1' },
+      },
+    ) === 0
+  );
 }
 function step(name, command, args, options) {
   console.log(`\n━━ ${name} ━━`);
@@ -32,27 +60,48 @@ step('lint', 'npm', ['run', '--silent', 'lint']);
 
 // Deno comes from npm as its platform package (the `deno` wrapper's other-platform packages are
 // not in every registry, which breaks `npm ci`); our machines are linux-x64.
-step('edge functions: deno test', path.join(ROOT, 'node_modules/@deno/linux-x64-glibc/deno'), ['test', '--config', 'deno.json', 'tests/'], {
-  cwd: path.join(ROOT, 'supabase/functions'),
-  env: { ...process.env, NO_COLOR: '1' },
-});
+step(
+  'edge functions: deno test',
+  path.join(ROOT, 'node_modules/@deno/linux-x64-glibc/deno'),
+  ['test', '--config', 'deno.json', 'tests/'],
+  {
+    cwd: path.join(ROOT, 'supabase/functions'),
+    env: { ...process.env, NO_COLOR: '1' },
+  },
+);
 
 const report = path.join(ROOT, 'infra/stack/.temp/vitest-report.json');
 rmSync(report, { force: true });
-step('stack: unit + conformance (vitest, real supabase-js)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
-  cwd: path.join(ROOT, 'infra/stack'),
-});
+step(
+  'stack: unit + conformance (vitest, real supabase-js)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+  {
+    cwd: path.join(ROOT, 'infra/stack'),
+  },
+);
 
 // The project's own backend (supabase/): migrations through the Supabase CLI, then pgTAP.
 const projectWorkdir = makeProjectTestWorkdir(path.join(ROOT, '.temp', 'project-test'), 25421, 25422);
 console.log('\n━━ project database: migrations + pgTAP + advisors + generated types ━━');
 const dbStarted = Date.now();
-const dbOk = stackCli(['up', '--workdir', projectWorkdir, '-o', 'env'], { stdio: ['ignore', 'ignore', 'inherit'] }) === 0
-  && stackCli(['test-db', '--workdir', projectWorkdir]) === 0
-  && runAdvisors(projectWorkdir)
-  && run(process.execPath, [path.join(ROOT, 'scripts/gen-types.mjs'), '--check', '--workdir', projectWorkdir]) === 0;
+const dbOk =
+  stackCli(['up', '--workdir', projectWorkdir, '-o', 'env'], { stdio: ['ignore', 'ignore', 'inherit'] }) ===
+    0 &&
+  stackCli(['test-db', '--workdir', projectWorkdir]) === 0 &&
+  runAdvisors(projectWorkdir) &&
+  run(process.execPath, [
+    path.join(ROOT, 'scripts/gen-types.mjs'),
+    '--check',
+    '--workdir',
+    projectWorkdir,
+  ]) === 0;
 stackCli(['down', '--purge', '--workdir', projectWorkdir]);
-results.push({ name: 'project database: migrations + pgTAP + advisors + generated types', ok: dbOk, seconds: (Date.now() - dbStarted) / 1000 });
+results.push({
+  name: 'project database: migrations + pgTAP + advisors + generated types',
+  ok: dbOk,
+  seconds: (Date.now() - dbStarted) / 1000,
+});
 
 let passed = 0;
 let failed = 0;

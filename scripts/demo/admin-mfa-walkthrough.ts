@@ -58,15 +58,27 @@ async function rpc(client: SupabaseClient, fn: string, args?: Record<string, unk
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { workdir: { type: 'string', default: ROOT }, email: { type: 'string' }, password: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      workdir: { type: 'string', default: ROOT },
+      email: { type: 'string' },
+      password: { type: 'string' },
+    },
+  });
   const status = JSON.parse(
-    execFileSync(process.execPath, [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', values.workdir!], { encoding: 'utf8' }),
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', values.workdir!],
+      { encoding: 'utf8' },
+    ),
   ) as { API_URL: string; ANON_KEY: string };
   const first = await signedIn(status.API_URL, status.ANON_KEY, values.email!, values.password!);
   console.log('session 1');
   await rpc(first, 'validate_admin_access');
   const secret = randomSecret();
-  const setup = (await rpc(first, 'setup_admin_totp', { _secret: secret, _verification_code: '000000' })) as { backup_codes: string[] };
+  const setup = (await rpc(first, 'setup_admin_totp', { _secret: secret, _verification_code: '000000' })) as {
+    backup_codes: string[];
+  };
   await rpc(first, 'validate_admin_access');
   await rpc(first, 'verify_admin_totp', { _code: totp(secret) });
   await rpc(first, 'verify_admin_totp', { _code: totp(secret) });

@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PG_MAJORS = [17, 16, 15];
 // Server, client, and pgTAP (pg_prove) for the database tests.
-const APT_PACKAGES = ['postgresql-15', 'postgresql-client-15', 'postgresql-15-pgtap', 'libtap-parser-sourcehandler-pgtap-perl'];
+const APT_PACKAGES = [
+  'postgresql-15',
+  'postgresql-client-15',
+  'postgresql-15-pgtap',
+  'libtap-parser-sourcehandler-pgtap-perl',
+];
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
@@ -49,7 +54,9 @@ export function ensurePostgres() {
   const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    console.error(`Missing system packages: ${missing.join(', ')}. Install them, then run this again:\n  sudo sh -c '${command}'`);
+    console.error(
+      `Missing system packages: ${missing.join(', ')}. Install them, then run this again:\n  sudo sh -c '${command}'`,
+    );
     process.exit(1);
   }
   console.error(`» installing ${missing.join(' ')} with apt`);
@@ -60,7 +67,11 @@ export function ensurePostgres() {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   must('apt-get', ['update'], { env });
-  must('apt-get', ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confold', ...missing], { env });
+  must(
+    'apt-get',
+    ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confold', ...missing],
+    { env },
+  );
 }
 
 export function stackCli(args, options = {}) {

@@ -12,7 +12,10 @@ const STACK_BIN = fileURLToPath(new URL('../bin/stack.mjs', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixture', import.meta.url));
 
 function stack(args: string[]): string {
-  return execFileSync(process.execPath, [STACK_BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return execFileSync(process.execPath, [STACK_BIN, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }
 
 export default function setup(project: TestProject): () => void {

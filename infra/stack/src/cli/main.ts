@@ -56,10 +56,14 @@ async function main(): Promise<number> {
     case 'status': {
       const state = status(config);
       if (!state.postgres || !state.gateway) {
-        process.stderr.write(`stack is not running (postgres: ${state.postgres ? 'up' : 'down'}, gateway: ${state.gateway ? 'up' : 'down'})\n`);
+        process.stderr.write(
+          `stack is not running (postgres: ${state.postgres ? 'up' : 'down'}, gateway: ${state.gateway ? 'up' : 'down'})\n`,
+        );
         return 1;
       }
-      process.stdout.write(formatStatus(statusVariables(config, readSecrets(paths.secrets)), values.output) + '\n');
+      process.stdout.write(
+        formatStatus(statusVariables(config, readSecrets(paths.secrets)), values.output) + '\n',
+      );
       return 0;
     }
     case 'logs': {
@@ -70,7 +74,9 @@ async function main(): Promise<number> {
         return 0;
       }
       for (const file of files) {
-        process.stdout.write(`==> ${file} <==\n${readFileSync(file, 'utf8').split('\n').slice(-100).join('\n')}\n`);
+        process.stdout.write(
+          `==> ${file} <==\n${readFileSync(file, 'utf8').split('\n').slice(-100).join('\n')}\n`,
+        );
       }
       return 0;
     }

@@ -3,7 +3,11 @@ import type { ProjectConfig } from '../config/project-config.js';
 import type { StackSecrets } from '../config/secrets.js';
 import { databaseUrl } from '../postgres/admin-client.js';
 
-export function statusVariables(config: ProjectConfig, secrets: StackSecrets, webUrl?: string): Record<string, string> {
+export function statusVariables(
+  config: ProjectConfig,
+  secrets: StackSecrets,
+  webUrl?: string,
+): Record<string, string> {
   const apiUrl = `http://127.0.0.1:${config.api.port}`;
   return {
     API_URL: apiUrl,
@@ -23,10 +27,14 @@ export function formatStatus(vars: Record<string, string>, format: string): stri
     case 'json':
       return JSON.stringify(vars, null, 2);
     case 'env':
-      return Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n');
+      return Object.entries(vars)
+        .map(([k, v]) => `${k}="${v}"`)
+        .join('\n');
     default: {
       const width = Math.max(...Object.keys(vars).map((k) => k.length));
-      return Object.entries(vars).map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+      return Object.entries(vars)
+        .map(([k, v]) => `${k.padEnd(width)}  ${v}`)
+        .join('\n');
     }
   }
 }

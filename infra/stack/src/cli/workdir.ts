@@ -10,7 +10,8 @@ export function resolveWorkdir(flag: string | undefined): string {
   for (;;) {
     if (existsSync(path.join(dir, 'supabase', 'config.toml'))) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No supabase/config.toml in ${base} or its parents: pass --workdir <dir>`);
+    if (parent === dir)
+      throw new Error(`No supabase/config.toml in ${base} or its parents: pass --workdir <dir>`);
     dir = parent;
   }
 }

@@ -32,7 +32,8 @@ function token(bytes: number): string {
 async function generate(): Promise<StackSecrets> {
   const jwtSecret = token(48);
   const iat = Math.floor(Date.now() / 1000);
-  const legacy = (role: string) => signJwt({ iss: 'supabase-demo', role, iat, exp: iat + TEN_YEARS }, jwtSecret);
+  const legacy = (role: string) =>
+    signJwt({ iss: 'supabase-demo', role, iat, exp: iat + TEN_YEARS }, jwtSecret);
   return {
     jwtSecret,
     anonKey: await legacy('anon'),
@@ -55,6 +56,7 @@ export async function loadOrCreateSecrets(file: string): Promise<StackSecrets> {
 }
 
 export function readSecrets(file: string): StackSecrets {
-  if (!existsSync(file)) throw new Error(`The stack has not been set up yet (${file} is missing): run \`stack up\``);
+  if (!existsSync(file))
+    throw new Error(`The stack has not been set up yet (${file} is missing): run \`stack up\``);
   return JSON.parse(readFileSync(file, 'utf8')) as StackSecrets;
 }

@@ -6,15 +6,43 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const EXPOSED = [
-  'Content-Encoding', 'Content-Location', 'Content-Range', 'Content-Type', 'Content-Profile', 'Date',
-  'Location', 'Range-Unit', 'Preference-Applied', 'Retry-After', 'X-Supabase-Api-Version', 'X-Total-Count',
-  'Link', 'x-relay-error', 'x-sb-error-code',
+  'Content-Encoding',
+  'Content-Location',
+  'Content-Range',
+  'Content-Type',
+  'Content-Profile',
+  'Date',
+  'Location',
+  'Range-Unit',
+  'Preference-Applied',
+  'Retry-After',
+  'X-Supabase-Api-Version',
+  'X-Total-Count',
+  'Link',
+  'x-relay-error',
+  'x-sb-error-code',
 ].join(', ');
 
 const DEFAULT_ALLOWED_HEADERS = [
-  'authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'prefer',
-  'accept-profile', 'content-profile', 'range', 'x-retry-count', 'x-upsert', 'cache-control', 'x-metadata',
-  'x-region', 'traceparent', 'tracestate', 'baggage', 'x-requested-with', 'x-client-version',
+  'authorization',
+  'apikey',
+  'content-type',
+  'x-client-info',
+  'x-supabase-api-version',
+  'prefer',
+  'accept-profile',
+  'content-profile',
+  'range',
+  'x-retry-count',
+  'x-upsert',
+  'cache-control',
+  'x-metadata',
+  'x-region',
+  'traceparent',
+  'tracestate',
+  'baggage',
+  'x-requested-with',
+  'x-client-version',
 ].join(', ');
 
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS';
@@ -36,7 +64,10 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, allowList: 
   if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) return false;
   if (origin !== undefined) {
     res.setHeader('Access-Control-Allow-Methods', METHODS);
-    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS);
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS,
+    );
     res.setHeader('Access-Control-Max-Age', '86400');
   }
   res.writeHead(origin === undefined ? 403 : 204);

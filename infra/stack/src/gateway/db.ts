@@ -78,8 +78,11 @@ function setConfig(name: string, value: string): string {
 
 /** The prologue PostgREST runs: search_path, role settings, role, claims, method, path, headers. */
 export function scopePrologue(scope: RoleScope, roleSettings: RoleSettings): string {
-  const settings: string[] = [setConfig('search_path', scope.searchPath.map((s) => `"${s.replace(/"/g, '""')}"`).join(', '))];
-  for (const [name, value] of Object.entries(roleSettings.for(scope.role))) settings.push(setConfig(name, value));
+  const settings: string[] = [
+    setConfig('search_path', scope.searchPath.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')),
+  ];
+  for (const [name, value] of Object.entries(roleSettings.for(scope.role)))
+    settings.push(setConfig(name, value));
   settings.push(setConfig('role', scope.role));
   settings.push(setConfig('request.jwt.claims', JSON.stringify({ ...scope.claims, role: scope.role })));
   settings.push(setConfig('request.method', scope.method));
@@ -111,7 +114,11 @@ export async function runAsRole(
     client.removeListener('error', ignoreError);
     client.release(destroy);
   };
-  const text = [scopePrologue(scope, roleSettings), ...statements, options.rollback ? 'ROLLBACK' : 'COMMIT'].join(';\n');
+  const text = [
+    scopePrologue(scope, roleSettings),
+    ...statements,
+    options.rollback ? 'ROLLBACK' : 'COMMIT',
+  ].join(';\n');
   try {
     const result = (await client.query(text)) as unknown as pg.QueryResult[];
     release();
@@ -127,11 +134,22 @@ export async function runAsRole(
   }
 }
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOENT',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 
 /** True when Postgres could not be reached or went away (the request may be retried). */
 export function isConnectionError(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   if (e.code && (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08'))) return true;
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message ?? '');
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(
+    e.message ?? '',
+  );
 }

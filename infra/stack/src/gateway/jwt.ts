@@ -29,7 +29,8 @@ export async function signJwt(claims: JwtClaims, secret: string): Promise<string
 }
 
 export async function verifyJwt(token: string, secret: string): Promise<JwtClaims> {
-  if (token.split('.').length !== 3) throw new JwtError('malformed', 'Expected 3 parts in JWT; got ' + token.split('.').length);
+  if (token.split('.').length !== 3)
+    throw new JwtError('malformed', 'Expected 3 parts in JWT; got ' + token.split('.').length);
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), {
       algorithms: ['HS256'],
@@ -42,7 +43,11 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtClaim
       throw new JwtError('signature', 'JWSError JWSInvalidSignature');
     }
     if (error instanceof errors.JWTClaimValidationFailed) throw new JwtError('claims', error.message);
-    if (error instanceof errors.JOSEAlgNotAllowed) throw new JwtError('signature', 'Wrong or unsupported encoding algorithm');
-    throw new JwtError('malformed', 'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts)');
+    if (error instanceof errors.JOSEAlgNotAllowed)
+      throw new JwtError('signature', 'Wrong or unsupported encoding algorithm');
+    throw new JwtError(
+      'malformed',
+      'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts)',
+    );
   }
 }

@@ -8,6 +8,8 @@ export function createLogger(minLevel: LogLevel = 'info'): Logger {
   const min = order.indexOf(minLevel);
   return (level, message, fields) => {
     if (order.indexOf(level) < min) return;
-    process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n');
+    process.stdout.write(
+      JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }) + '\n',
+    );
   };
 }

@@ -18,16 +18,29 @@ async function main(): Promise<void> {
   const paths = statePaths(config);
   const secrets = readSecrets(paths.secrets);
   const log = createLogger((process.env.STACK_LOG_LEVEL as 'debug' | undefined) ?? 'info');
-  const onPoolError = (error: Error) => log('warn', 'idle database connection lost', { error: error.message });
+  const onPoolError = (error: Error) =>
+    log('warn', 'idle database connection lost', { error: error.message });
   const db = { host: '127.0.0.1', port: config.db.port, database: 'postgres' };
   const pools = {
-    api: createPool({ ...db, user: 'authenticator', password: secrets.authenticatorPassword, max: config.stack.dbPoolSize }, onPoolError),
-    auth: createPool({ ...db, user: 'supabase_auth_admin', password: secrets.authAdminPassword, max: 8 }, onPoolError),
+    api: createPool(
+      { ...db, user: 'authenticator', password: secrets.authenticatorPassword, max: config.stack.dbPoolSize },
+      onPoolError,
+    ),
+    auth: createPool(
+      { ...db, user: 'supabase_auth_admin', password: secrets.authAdminPassword, max: 8 },
+      onPoolError,
+    ),
   };
   const roleSettings = new RoleSettings();
   await roleSettings.load(pools.api);
   const ctx: GatewayContext = {
-    config, secrets, paths, pools, roleSettings, log, apiUrl: `http://127.0.0.1:${config.api.port}`,
+    config,
+    secrets,
+    paths,
+    pools,
+    roleSettings,
+    log,
+    apiUrl: `http://127.0.0.1:${config.api.port}`,
   };
   for (const service of services) await service.start?.(ctx);
   const server = createGatewayServer(ctx, services);

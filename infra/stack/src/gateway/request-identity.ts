@@ -25,13 +25,14 @@ export async function resolveIdentity(
   apiKey: ApiKey | undefined,
 ): Promise<RequestIdentity> {
   const bearer = bearerToken(req);
-  if (bearer !== undefined && bearer === '') throw new JwtError('malformed', 'Empty JWT is sent in Authorization header');
+  if (bearer !== undefined && bearer === '')
+    throw new JwtError('malformed', 'Empty JWT is sent in Authorization header');
   if (bearer !== undefined && !isOpaqueKey(bearer)) {
     const claims = await verifyJwt(bearer, secrets.jwtSecret);
     const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
     return { role, claims: { ...claims, role }, token: bearer };
   }
-  const key = bearer !== undefined ? identifyApiKey(bearer, secrets) ?? apiKey : apiKey;
+  const key = bearer !== undefined ? (identifyApiKey(bearer, secrets) ?? apiKey) : apiKey;
   if (key && !key.opaque) {
     const claims = await verifyJwt(key.value, secrets.jwtSecret);
     return { role: key.role, claims: { ...claims, role: key.role }, token: key.value };

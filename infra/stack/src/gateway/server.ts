@@ -20,9 +20,16 @@ export function createGatewayServer(ctx: GatewayContext, services: Service[]): h
       return sendJson(res, 200, { status: 'ok' });
     }
     if (!limiter.take(clientIp(req))) {
-      return sendJson(res, 429, { message: 'Too many requests' }, { 'Retry-After': String(limiter.retryAfterSeconds()) });
+      return sendJson(
+        res,
+        429,
+        { message: 'Too many requests' },
+        { 'Retry-After': String(limiter.retryAfterSeconds()) },
+      );
     }
-    const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'));
+    const service = services.find(
+      (s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'),
+    );
     if (!service) return sendJson(res, 404, { message: 'no Route matched with those values' });
     const path = url.pathname.slice(service.prefix.length) || '/';
     const rawKey = extractApiKey(req, url);
@@ -36,7 +43,10 @@ export function createGatewayServer(ctx: GatewayContext, services: Service[]): h
 
   return http.createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
-      ctx.log('error', 'unhandled request error', { url: req.url, error: (error as Error).stack ?? String(error) });
+      ctx.log('error', 'unhandled request error', {
+        url: req.url,
+        error: (error as Error).stack ?? String(error),
+      });
       if (res.headersSent) {
         res.destroy();
         return;

@@ -9,7 +9,12 @@ export async function withAdminClient<T>(
   paths: StatePaths,
   work: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
-  const client = new pg.Client({ host: paths.socketDir, port: config.db.port, user: BOOTSTRAP_SUPERUSER, database: 'postgres' });
+  const client = new pg.Client({
+    host: paths.socketDir,
+    port: config.db.port,
+    user: BOOTSTRAP_SUPERUSER,
+    database: 'postgres',
+  });
   await client.connect();
   try {
     return await work(client);

@@ -13,7 +13,9 @@ export interface PostgresBinaries {
 
 export function findPostgresBinaries(): PostgresBinaries | undefined {
   const fromEnv = process.env.PG_BIN_DIR;
-  const dirs = fromEnv ? [[0, fromEnv] as const] : CANDIDATE_MAJORS.map((m) => [m, `/usr/lib/postgresql/${m}/bin`] as const);
+  const dirs = fromEnv
+    ? [[0, fromEnv] as const]
+    : CANDIDATE_MAJORS.map((m) => [m, `/usr/lib/postgresql/${m}/bin`] as const);
   for (const [major, dir] of dirs) {
     if (existsSync(`${dir}/initdb`) && existsSync(`${dir}/pg_ctl`)) {
       return { major, dir, initdb: `${dir}/initdb`, pgCtl: `${dir}/pg_ctl` };

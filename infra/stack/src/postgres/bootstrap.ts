@@ -25,7 +25,9 @@ export async function bootstrapDatabase(
   progress: (step: string) => void,
 ): Promise<void> {
   await withAdminClient(config, paths, async (client) => {
-    for (const file of readdirSync(BOOTSTRAP_SQL_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    for (const file of readdirSync(BOOTSTRAP_SQL_DIR)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
       progress(`bootstrap ${file}`);
       await client.query(readFileSync(path.join(BOOTSTRAP_SQL_DIR, file), 'utf8'));
     }

@@ -2,7 +2,15 @@
  * The stack's own PostgreSQL cluster: initdb into the state folder, configured for logical
  * replication, listening on 127.0.0.1 and a private unix socket, started and stopped with pg_ctl.
  */
-import { appendFileSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StatePaths } from '../config/state.js';
@@ -58,8 +66,16 @@ export function initCluster(config: ProjectConfig, paths: StatePaths, log: (line
   makeServerDir(paths.pgData);
   makeServerDir(paths.socketDir);
   runTool(bins.initdb, [
-    '-D', paths.pgData, '-U', BOOTSTRAP_SUPERUSER, '-E', 'UTF8', '--locale=C.UTF-8',
-    '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync',
+    '-D',
+    paths.pgData,
+    '-U',
+    BOOTSTRAP_SUPERUSER,
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+    '--no-sync',
   ]);
   appendFileSync(path.join(paths.pgData, 'postgresql.conf'), serverSettings(config, paths));
 }
@@ -80,12 +96,20 @@ export function startCluster(paths: StatePaths): void {
   // Our ports sit in Linux's ephemeral range (as Supabase's defaults do), so an outgoing connection
   // can hold one for a moment; a failed bind is retried rather than reported at once.
   for (let attempt = 1; ; attempt++) {
-    const result = runTool(bins.pgCtl, ['start', '-D', paths.pgData, '-l', paths.postgresLog, '-w', '-t', '60'], { allowFailure: true });
+    const result = runTool(
+      bins.pgCtl,
+      ['start', '-D', paths.pgData, '-l', paths.postgresLog, '-w', '-t', '60'],
+      { allowFailure: true },
+    );
     if (result.status === 0) return;
-    const bindFailed = /could not bind|could not create any TCP\/IP sockets/.test(readFileSync(paths.postgresLog, 'utf8').slice(-2000));
+    const bindFailed = /could not bind|could not create any TCP\/IP sockets/.test(
+      readFileSync(paths.postgresLog, 'utf8').slice(-2000),
+    );
     // A TIME_WAIT socket holds its port for up to 60 s.
     if (!bindFailed || attempt === 65) {
-      throw new Error(`pg_ctl could not start the server (exit ${result.status}); see ${paths.postgresLog}${bindFailed ? ': the port is in use' : ''}`);
+      throw new Error(
+        `pg_ctl could not start the server (exit ${result.status}); see ${paths.postgresLog}${bindFailed ? ': the port is in use' : ''}`,
+      );
     }
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
   }

@@ -21,16 +21,30 @@ function supabaseCliEntry(): string {
 
 export function listMigrations(config: ProjectConfig): string[] {
   const dir = path.join(config.projectDir, 'migrations');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f)).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /^\d+_.+\.sql$/.test(f))
+        .sort()
+    : [];
 }
 
 /** Runs `supabase db push`; resolves with its output, rejects with it on failure. */
-export async function pushMigrations(config: ProjectConfig, paths: StatePaths, secrets: StackSecrets): Promise<string> {
+export async function pushMigrations(
+  config: ProjectConfig,
+  paths: StatePaths,
+  secrets: StackSecrets,
+): Promise<string> {
   const home = path.join(paths.root, 'cli-home');
   mkdirSync(home, { recursive: true });
   const args = [
-    supabaseCliEntry(), 'db', 'push', `--remote=${databaseUrl(config, 'postgres', secrets.postgresPassword)}`,
-    '--include-all', '--yes', '--workdir', config.workdir,
+    supabaseCliEntry(),
+    'db',
+    'push',
+    `--remote=${databaseUrl(config, 'postgres', secrets.postgresPassword)}`,
+    '--include-all',
+    '--yes',
+    '--workdir',
+    config.workdir,
   ];
   const env = { ...process.env, HOME: home, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', CI: 'true' };
   return new Promise((resolve, reject) => {
@@ -53,7 +67,9 @@ export async function applySeed(config: ProjectConfig, secrets: StackSecrets): P
   if (!existsSync(file)) return false;
   const sql = readFileSync(file, 'utf8');
   if (sql.trim() === '') return false;
-  const client = new pg.Client({ connectionString: databaseUrl(config, 'postgres', secrets.postgresPassword) });
+  const client = new pg.Client({
+    connectionString: databaseUrl(config, 'postgres', secrets.postgresPassword),
+  });
   await client.connect();
   try {
     await client.query(sql);

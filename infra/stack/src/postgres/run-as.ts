@@ -15,10 +15,13 @@ interface OsUser {
 }
 
 function postgresUser(): OsUser {
-  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const id = (flag: string) =>
+    Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const uid = id('-u');
   if (!Number.isInteger(uid) || uid <= 0) {
-    throw new Error('Running as root, but there is no `postgres` OS user to run the database as (install postgresql-15)');
+    throw new Error(
+      'Running as root, but there is no `postgres` OS user to run the database as (install postgresql-15)',
+    );
   }
   return { uid, gid: id('-g') };
 }
@@ -29,12 +32,18 @@ export function serverUser(): OsUser {
   return { uid: me.uid, gid: me.gid };
 }
 
-export function runTool(command: string, args: string[], options: { allowFailure?: boolean } = {}): SpawnSyncReturns<string> {
+export function runTool(
+  command: string,
+  args: string[],
+  options: { allowFailure?: boolean } = {},
+): SpawnSyncReturns<string> {
   const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.error) throw result.error;
   if (result.status !== 0 && !options.allowFailure) {
-    throw new Error(`${path.basename(command)} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
+    throw new Error(
+      `${path.basename(command)} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`,
+    );
   }
   return result;
 }

@@ -17,14 +17,22 @@ export interface DemoUser {
   password: string;
 }
 
-export async function ensureDemoUsers(config: ProjectConfig, paths: StatePaths, secrets: StackSecrets): Promise<DemoUser[]> {
+export async function ensureDemoUsers(
+  config: ProjectConfig,
+  paths: StatePaths,
+  secrets: StackSecrets,
+): Promise<DemoUser[]> {
   if (config.stack.demoUsers.length === 0) return [];
   const file = path.join(paths.root, 'demo-accounts.json');
   const known: DemoUser[] = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoUser[]) : [];
   const users = config.stack.demoUsers.map(
-    (email) => known.find((u) => u.email === email) ?? { email, password: randomBytes(12).toString('base64url') },
+    (email) =>
+      known.find((u) => u.email === email) ?? { email, password: randomBytes(12).toString('base64url') },
   );
-  const pool = new pg.Pool({ connectionString: databaseUrl(config, 'supabase_auth_admin', secrets.authAdminPassword), max: 1 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl(config, 'supabase_auth_admin', secrets.authAdminPassword),
+    max: 1,
+  });
   try {
     for (const user of users) await createConfirmedUser(pool, { email: user.email, password: user.password });
   } finally {

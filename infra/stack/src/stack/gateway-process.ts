@@ -37,7 +37,9 @@ function portInUse(port: number): Promise<boolean> {
 
 export async function gatewayHealthy(config: ProjectConfig): Promise<boolean> {
   try {
-    const response = await fetch(`http://127.0.0.1:${config.api.port}/__stack/health`, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(`http://127.0.0.1:${config.api.port}/__stack/health`, {
+      signal: AbortSignal.timeout(2000),
+    });
     return response.ok;
   } catch {
     return false;
@@ -50,7 +52,9 @@ export async function startGateway(config: ProjectConfig, paths: StatePaths): Pr
   const running = gatewayPid(paths);
   if (running !== undefined) return running;
   if (await portInUse(config.api.port)) {
-    throw new Error(`Port ${config.api.port} is already in use by another program: change [api] port in supabase/config.toml or stop it`);
+    throw new Error(
+      `Port ${config.api.port} is already in use by another program: change [api] port in supabase/config.toml or stop it`,
+    );
   }
   mkdirSync(paths.logs, { recursive: true });
   const logFd = openSync(paths.gatewayLog, 'a');

@@ -7,7 +7,14 @@ import type { ProjectConfig } from '../config/project-config.js';
 import { loadOrCreateSecrets, type StackSecrets } from '../config/secrets.js';
 import { statePaths, type StatePaths } from '../config/state.js';
 import { BOOTSTRAP_SQL_DIR, bootstrapDatabase } from '../postgres/bootstrap.js';
-import { clusterExists, initCluster, isClusterRunning, removeCluster, startCluster, stopCluster } from '../postgres/cluster.js';
+import {
+  clusterExists,
+  initCluster,
+  isClusterRunning,
+  removeCluster,
+  startCluster,
+  stopCluster,
+} from '../postgres/cluster.js';
 import { applySeed, listMigrations, pushMigrations } from '../postgres/migrate.js';
 import { ensureDemoUsers, type DemoUser } from './demo-users.js';
 import { gatewayPid, startGateway, stopGateway } from './gateway-process.js';
@@ -20,7 +27,12 @@ export interface StackHandle {
   demoUsers: DemoUser[];
 }
 
-async function buildDatabase(config: ProjectConfig, paths: StatePaths, secrets: StackSecrets, progress: Progress) {
+async function buildDatabase(
+  config: ProjectConfig,
+  paths: StatePaths,
+  secrets: StackSecrets,
+  progress: Progress,
+) {
   progress.step('initdb');
   initCluster(config, paths, (line) => process.stderr.write(`${line}\n`));
   progress.step('start postgres');

@@ -15,7 +15,9 @@ export function createProgress(total: number, stream: NodeJS.WriteStream = proce
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (tty) {
         const filled = Math.round((current / total) * width);
-        stream.write(`\r\x1b[K[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${current}/${total} ${label} (${seconds}s)`);
+        stream.write(
+          `\r\x1b[K[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${current}/${total} ${label} (${seconds}s)`,
+        );
       } else {
         stream.write(`[${current}/${total}] ${label} (${seconds}s)\n`);
       }

@@ -18,14 +18,31 @@ export async function testDatabase(config: ProjectConfig): Promise<number> {
     process.stderr.write(`no database tests: ${testsDir} does not exist\n`);
     return 0;
   }
-  await withAdminClient(config, paths, (client) => client.query('create extension if not exists pgtap with schema extensions'));
+  await withAdminClient(config, paths, (client) =>
+    client.query('create extension if not exists pgtap with schema extensions'),
+  );
   const result = spawnSync(
     'pg_prove',
-    ['-h', paths.socketDir, '-p', String(config.db.port), '-U', BOOTSTRAP_SUPERUSER, '-d', 'postgres', '--ext', '.sql', '-r', testsDir],
+    [
+      '-h',
+      paths.socketDir,
+      '-p',
+      String(config.db.port),
+      '-U',
+      BOOTSTRAP_SUPERUSER,
+      '-d',
+      'postgres',
+      '--ext',
+      '.sql',
+      '-r',
+      testsDir,
+    ],
     { stdio: 'inherit', env: { ...process.env, PGOPTIONS: '--search_path=public,extensions' } },
   );
   if (result.error) {
-    throw new Error(`pg_prove could not run (${result.error.message}); install libtap-parser-sourcehandler-pgtap-perl`);
+    throw new Error(
+      `pg_prove could not run (${result.error.message}); install libtap-parser-sourcehandler-pgtap-perl`,
+    );
   }
   return result.status ?? 1;
 }

@@ -33,7 +33,8 @@ describe('gateway', () => {
       headers: { apikey: stackEnv().anonKey, Origin: 'http://127.0.0.1:4173' },
     });
     const exposed = response.headers.get('access-control-expose-headers') ?? '';
-    for (const header of ['Content-Range', 'X-Supabase-Api-Version', 'x-relay-error']) expect(exposed).toContain(header);
+    for (const header of ['Content-Range', 'X-Supabase-Api-Version', 'x-relay-error'])
+      expect(exposed).toContain(header);
   });
 
   it('answers 404 for a path no service owns', async () => {

@@ -29,7 +29,6 @@ import {
 } from '../user-store.js';
 import { validateEmail } from '../validation.js';
 
-
 export async function signup(call: AuthCall): Promise<void> {
   const { ctx } = call;
   const body = await readJsonObject(call.req, ctx.config.stack.maxBodyBytes);

@@ -95,7 +95,11 @@ export function sendResult(
     return;
   }
   const headers = { ...result.headers, ...profileHeaders(r) };
-  sendReply(r, { status: result.status, body: row.body, contentType: contentTypeOf(result.format), headers }, row);
+  sendReply(
+    r,
+    { status: result.status, body: row.body, contentType: contentTypeOf(result.format), headers },
+    row,
+  );
 }
 
 export function sendError(res: ServerResponse, error: RestError): void {

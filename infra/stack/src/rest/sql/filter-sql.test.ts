@@ -31,7 +31,7 @@ describe('filterSql', () => {
     expect(sql('is.null')).toBe(`"t"."c" IS NULL`);
     expect(sql('not.is.not_null')).toBe(`NOT ("t"."c" IS NOT NULL)`);
     expect(sql('isdistinct.x')).toBe(`"t"."c" IS DISTINCT FROM 'x'`);
-    expect(sql('in.(a,"b,c",d"e)')).toBe(`"t"."c" = ANY( E'{"a","b,c","d\\\\"e"}')`);
+    expect(sql('in.(a,"b,c",d"e)')).toBe(`"t"."c" = ANY(E'{"a","b,c","d\\\\"e"}')`);
     expect(sql('in.()')).toBe(`"t"."c" = ANY('{}')`);
   });
 
@@ -66,6 +66,6 @@ describe('filterSql', () => {
 
   it('keeps injected SQL inside the literal', () => {
     expect(sql(`eq.1');drop table x;--`)).toBe(`"t"."c" = '1'');drop table x;--'`);
-    expect(sql('eq.a\\b')).toBe(`"t"."c" =  E'a\\\\b'`);
+    expect(sql('eq.a\\b')).toBe(`"t"."c" = E'a\\\\b'`);
   });
 });
