@@ -51,6 +51,7 @@ function fail(res: ServerResponse, error: AuthApiError): void {
 }
 
 export const authService: Service = {
+  name: 'auth',
   prefix: '/auth/v1',
   requiresApiKey: (path) => !OPEN_PATHS.has(normalisePath(path)),
   async handle(req, res, ctx, route) {

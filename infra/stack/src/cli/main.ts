@@ -3,7 +3,8 @@
  *   up      start everything (creates and migrates the database on first use); waits until healthy
  *   down    stop everything (--purge also deletes the state folder)
  *   reset   rebuild the database: bootstrap, migrations, seed
- *   status  URLs and keys (-o json|env|pretty)
+ *   status  health of each part (db, api, auth, rest, realtime, storage, functions), URLs and keys
+ *           (-o json|env|pretty); exits 1 when a part is unhealthy
  *   logs    recent gateway and Postgres logs (-f to follow)
  *   test-db run the project's pgTAP tests (supabase/tests) with pg_prove
  */
@@ -15,7 +16,8 @@ import { readSecrets } from '../config/secrets.js';
 import { statePaths } from '../config/state.js';
 import { down, reset, status, up } from '../stack/lifecycle.js';
 import { testDatabase } from '../stack/test-db.js';
-import { formatStatus, statusVariables } from './status-output.js';
+import { partsHealth } from '../stack/gateway-process.js';
+import { formatHealth, formatStatus, statusVariables } from './status-output.js';
 import { resolveWorkdir } from './workdir.js';
 
 const USAGE = `usage: stack <up|down|reset|status|logs|test-db> [--workdir <dir>] [-o json|env|pretty] [--purge] [-f]`;
@@ -61,10 +63,20 @@ async function main(): Promise<number> {
         );
         return 1;
       }
-      process.stdout.write(
-        formatStatus(statusVariables(config, readSecrets(paths.secrets)), values.output) + '\n',
-      );
-      return 0;
+      const vars = statusVariables(config, readSecrets(paths.secrets));
+      const parts = (await partsHealth(config)) ?? {
+        api: { healthy: false, detail: 'gateway not answering' },
+      };
+      const allHealthy = Object.values(parts).every((p) => p.healthy);
+      if (values.output === 'json') {
+        const health = JSON.parse(formatHealth(parts, 'json')) as unknown;
+        process.stdout.write(JSON.stringify({ ...vars, STATUS: health }, null, 2) + '\n');
+      } else if (values.output === 'env') {
+        process.stdout.write(`${formatStatus(vars, 'env')}\n${formatHealth(parts, 'env')}\n`);
+      } else {
+        process.stdout.write(`${formatHealth(parts, 'pretty')}\n\n${formatStatus(vars, 'pretty')}\n`);
+      }
+      return allHealthy ? 0 : 1;
     }
     case 'logs': {
       const files = [paths.postgresLog, paths.gatewayLog].filter((f) => existsSync(f));

@@ -38,3 +38,28 @@ export function formatStatus(vars: Record<string, string>, format: string): stri
     }
   }
 }
+
+/** The health of each part as a table (pretty), flat `STATUS_<PART>` keys (env) or an object (json). */
+export function formatHealth(
+  parts: Record<string, { healthy: boolean; detail?: string }>,
+  format: string,
+): string {
+  const entries = Object.entries(parts);
+  switch (format) {
+    case 'json':
+      return JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, v])));
+    case 'env':
+      return entries
+        .map(([k, v]) => `STATUS_${k.toUpperCase()}="${v.healthy ? 'healthy' : 'unhealthy'}"`)
+        .join('\n');
+    default: {
+      const width = Math.max(...entries.map(([k]) => k.length));
+      return entries
+        .map(
+          ([k, v]) =>
+            `${k.padEnd(width)}  ${v.healthy ? 'healthy' : 'UNHEALTHY'}${v.detail ? `  (${v.detail})` : ''}`,
+        )
+        .join('\n');
+    }
+  }
+}

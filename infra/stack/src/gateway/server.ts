@@ -3,8 +3,9 @@
  * API-key checks, a per-client request limit) and hands each request to its service.
  */
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { INVALID_API_KEY, MISSING_API_KEY, extractApiKey, identifyApiKey } from './api-keys.js';
-import type { GatewayContext, Service } from './context.js';
+import type { GatewayContext, Service, ServiceHealth } from './context.js';
 import { applyCors } from './cors.js';
 import { clientIp, sendJson } from './http.js';
 import { RateLimiter } from './rate-limit.js';
@@ -16,8 +17,11 @@ export function createGatewayServer(ctx: GatewayContext, services: Service[]): h
     if (applyCors(req, res, ctx.config.stack.corsOrigins)) return;
     const url = new URL(req.url ?? '/', ctx.apiUrl);
     if (url.pathname === '/__stack/health') {
-      await ctx.pools.api.query('select 1');
-      return sendJson(res, 200, { status: 'ok' });
+      const parts = await stackHealth(ctx, services);
+      return sendJson(res, parts.db!.healthy ? 200 : 503, {
+        status: parts.db!.healthy ? 'ok' : 'down',
+        parts,
+      });
     }
     if (!limiter.take(clientIp(req))) {
       return sendJson(
@@ -41,7 +45,20 @@ export function createGatewayServer(ctx: GatewayContext, services: Service[]): h
     await service.handle(req, res, ctx, { path, url, apiKey });
   }
 
-  return http.createServer((req, res) => {
+  /** WebSocket upgrades: same rate limit and routing as requests; the service checks its own keys. */
+  async function upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', ctx.apiUrl);
+    if (!limiter.take(clientIp(req))) return refuseUpgrade(socket, 429, { message: 'Too many requests' });
+    const service = services.find((s) => url.pathname.startsWith(s.prefix + '/'));
+    if (!service?.upgrade)
+      return refuseUpgrade(socket, 404, { message: 'no Route matched with those values' });
+    const path = url.pathname.slice(service.prefix.length);
+    const rawKey = extractApiKey(req, url);
+    const apiKey = rawKey === undefined ? undefined : identifyApiKey(rawKey, ctx.secrets);
+    await service.upgrade(req, socket, head, ctx, { path, url, apiKey });
+  }
+
+  const server = http.createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       ctx.log('error', 'unhandled request error', {
         url: req.url,
@@ -55,4 +72,48 @@ export function createGatewayServer(ctx: GatewayContext, services: Service[]): h
       sendJson(res, down ? 503 : 500, { message: down ? 'Database unavailable' : 'Internal server error' });
     });
   });
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    upgrade(req, socket, head).catch((error: unknown) => {
+      ctx.log('error', 'unhandled upgrade error', {
+        url: req.url,
+        error: (error as Error).stack ?? String(error),
+      });
+      refuseUpgrade(socket, 500, { message: 'Internal server error' });
+    });
+  });
+  return server;
+}
+
+/** Answers an upgrade request with a plain HTTP error and closes the socket. */
+export function refuseUpgrade(socket: Duplex, status: number, body: unknown): void {
+  if (socket.destroyed) return;
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n` +
+      text,
+  );
+}
+
+/** Health of each part: the database (one query), the gateway itself, and every service's self-check. */
+async function stackHealth(ctx: GatewayContext, services: Service[]): Promise<Record<string, ServiceHealth>> {
+  const parts: Record<string, ServiceHealth> = {};
+  try {
+    await ctx.pools.api.query('select 1');
+    parts.db = { healthy: true };
+  } catch (error) {
+    parts.db = { healthy: false, detail: (error as Error).message };
+  }
+  parts.api = { healthy: true };
+  await Promise.all(
+    services.map(async (service) => {
+      try {
+        parts[service.name] = service.health ? await service.health() : { healthy: true };
+      } catch (error) {
+        parts[service.name] = { healthy: false, detail: (error as Error).message };
+      }
+    }),
+  );
+  return parts;
 }

@@ -160,6 +160,7 @@ async function handle(
 export function createRestService(): Service {
   const state: ServiceState = { identities: new IdentityCache(), prepared: new PreparedCache() };
   return {
+    name: 'rest',
     prefix: '/rest/v1',
     requiresApiKey: () => true,
     handle: (req, res, ctx, route) => handle(state, req, res, ctx, route),

@@ -46,6 +46,24 @@ export async function gatewayHealthy(config: ProjectConfig): Promise<boolean> {
   }
 }
 
+export interface PartHealth {
+  healthy: boolean;
+  detail?: string;
+}
+
+/** Each part's health as the gateway reports it, or undefined when the gateway does not answer. */
+export async function partsHealth(config: ProjectConfig): Promise<Record<string, PartHealth> | undefined> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${config.api.port}/__stack/health`, {
+      signal: AbortSignal.timeout(5000),
+    });
+    const body = (await response.json()) as { parts?: Record<string, PartHealth> };
+    return body.parts;
+  } catch {
+    return undefined;
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startGateway(config: ProjectConfig, paths: StatePaths): Promise<number> {
