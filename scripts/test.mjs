@@ -70,16 +70,25 @@ step(
   },
 );
 
-const report = path.join(ROOT, 'infra/stack/.temp/vitest-report.json');
-rmSync(report, { force: true });
-step(
-  'stack: unit + conformance (vitest, real supabase-js)',
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
-  {
-    cwd: path.join(ROOT, 'infra/stack'),
-  },
-);
+/** vitest suites report their own counts (JSON), so the summary counts tests, not steps. */
+const vitestReports = [];
+function vitestStep(name, cwd, extraArgs = []) {
+  const report = path.join(cwd, '.temp/vitest-report.json');
+  rmSync(report, { force: true });
+  vitestReports.push(report);
+  step(
+    name,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...extraArgs],
+    {
+      cwd,
+    },
+  );
+  results.at(-1).counted = true;
+}
+
+vitestStep('stack: unit + conformance (vitest, real supabase-js)', path.join(ROOT, 'infra/stack'));
+vitestStep('frontend: unit (vitest, jsdom)', path.join(ROOT, 'frontend'));
 
 // The project's own backend (supabase/): migrations through the Supabase CLI, then pgTAP.
 const projectWorkdir = makeProjectTestWorkdir(path.join(ROOT, '.temp', 'project-test'), 25421, 25422);
@@ -105,15 +114,17 @@ results.push({
 
 let passed = 0;
 let failed = 0;
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed += json.numPassedTests;
-  failed += json.numFailedTests + (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-} catch {
-  failed += 1;
+for (const report of vitestReports) {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests + (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  } catch {
+    failed += 1;
+  }
 }
 for (const r of results) {
-  if (r.name.startsWith('stack:')) continue;
+  if (r.counted) continue;
   if (r.ok) passed++;
   else failed++;
 }

@@ -1,0 +1,5 @@
+import { Heading } from '@chakra-ui/react';
+
+export function HomeRoute() {
+  return <Heading as="h1">CTI Platform</Heading>;
+}

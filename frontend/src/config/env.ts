@@ -1,0 +1,37 @@
+/**
+ * Where the backend is. The stack's web server writes this installation's URL and publishable key
+ * into `<meta name="cti-runtime-config">` on every response, so one build serves any installation;
+ * `vite dev` and unit tests fall back to VITE_ variables.
+ */
+import { z } from 'zod';
+
+const envSchema = z.object({
+  supabaseUrl: z.url({ message: 'The backend URL is missing or not a URL' }),
+  supabaseAnonKey: z.string().min(20, { message: 'The backend API key is missing' }),
+  appVersion: z.string().default('0.1.0'),
+});
+
+export type AppEnv = z.infer<typeof envSchema>;
+
+function readRuntimeConfig(): Record<string, unknown> {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="cti-runtime-config"]')?.content;
+  if (!content) return {};
+  try {
+    return JSON.parse(content) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+export function loadEnv(): AppEnv {
+  const runtime = readRuntimeConfig();
+  const parsed = envSchema.safeParse({
+    supabaseUrl: runtime.supabaseUrl ?? import.meta.env.VITE_SUPABASE_URL,
+    supabaseAnonKey: runtime.supabaseAnonKey ?? import.meta.env.VITE_SUPABASE_ANON_KEY,
+    appVersion: runtime.appVersion ?? import.meta.env.VITE_APP_VERSION,
+  });
+  if (!parsed.success) {
+    throw new Error(`The app is not configured: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,27 @@
+/**
+ * The one backend client. It keeps the session in localStorage and refreshes tokens itself (SPEC §7);
+ * every request carries X-Requested-With and X-Client-Version (the gateway's CORS allow-list admits both).
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { BACKEND } from '../config/constants';
+import { loadEnv, type AppEnv } from '../config/env';
+
+export function clientHeaders(appVersion: string): Record<string, string> {
+  return { 'X-Requested-With': 'XMLHttpRequest', 'X-Client-Version': appVersion };
+}
+
+export function createBackendClient(env: AppEnv): SupabaseClient {
+  return createClient(env.supabaseUrl, env.supabaseAnonKey, {
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+    global: { headers: clientHeaders(env.appVersion) },
+    realtime: { timeout: BACKEND.realtimeTimeoutMs, heartbeatIntervalMs: BACKEND.heartbeatMs },
+  });
+}
+
+let instance: SupabaseClient | undefined;
+
+/** Created on first use so that a configuration error surfaces in the error screen, not at import. */
+export function supabase(): SupabaseClient {
+  instance ??= createBackendClient(loadEnv());
+  return instance;
+}
