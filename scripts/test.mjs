@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   ensureNodeModules,
+  ensureChromium,
   ensurePostgres,
   makeProjectTestWorkdir,
   ROOT,
@@ -14,6 +15,7 @@ import {
 
 ensureNodeModules();
 ensurePostgres();
+ensureChromium();
 
 const results = [];
 

@@ -32,11 +32,13 @@ export function ensureNodeModules() {
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.error('» installing npm dependencies (npm ci)');
-  must('npm', ['ci', '--no-audit', '--no-fund']);
+  must('npm', ['ci', '--no-audit', '--no-fund'], {
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
 }
 
-function missingPackages() {
-  return APT_PACKAGES.filter((name) => {
+function missingPackages(packages) {
+  return packages.filter((name) => {
     const probe = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
     return probe.status !== 0 || !probe.stdout.includes('install ok installed');
   });
@@ -46,10 +48,10 @@ export function hasPostgres() {
   return PG_MAJORS.some((m) => existsSync(`/usr/lib/postgresql/${m}/bin/initdb`));
 }
 
-/** PostgreSQL 15+ and pgTAP, through apt when we are root on Debian/Ubuntu. */
-export function ensurePostgres() {
+/** Installs missing Debian packages when we are root; otherwise prints the exact command and exits. */
+function ensureAptPackages(packages, alreadyThere) {
   const hasDpkg = existsSync('/usr/bin/dpkg-query');
-  const missing = hasDpkg ? missingPackages() : hasPostgres() ? [] : APT_PACKAGES;
+  const missing = hasDpkg ? missingPackages(packages) : alreadyThere() ? [] : packages;
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
@@ -72,6 +74,18 @@ export function ensurePostgres() {
     ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confold', ...missing],
     { env },
   );
+}
+
+/** PostgreSQL 15+ and pgTAP, through apt when we are root on Debian/Ubuntu. */
+export function ensurePostgres() {
+  ensureAptPackages(APT_PACKAGES, hasPostgres);
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Debian's Chromium for the browser tests (Playwright never downloads its own browsers here). */
+export function ensureChromium() {
+  ensureAptPackages(['chromium'], () => existsSync(CHROMIUM));
 }
 
 export function stackCli(args, options = {}) {
