@@ -1,11 +1,42 @@
 // `npm start`: installs what is missing, brings the whole stack up for this project, prints URLs,
 // keys and demo accounts, and stays in the foreground until Ctrl+C, which stops it cleanly.
-import { ensureNodeModules, ensurePostgres, ROOT, stackCli } from './lib/setup.mjs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureFrontendBuild, ensureNodeModules, ensurePostgres, ROOT, stackCli } from './lib/setup.mjs';
 
 ensureNodeModules();
 ensurePostgres();
 const started = Date.now();
+// The stack serves the built app (frontend/dist); build it first when the sources are newer.
+ensureFrontendBuild();
 if (stackCli(['up', '--workdir', ROOT]) !== 0) process.exit(1);
+
+/** The URLs the running stack reports (`stack status -o json`); empty when it cannot say. */
+function stackUrls() {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', ROOT],
+    { encoding: 'utf8' },
+  );
+  try {
+    return JSON.parse(result.stdout);
+  } catch {
+    return {};
+  }
+}
+
+const urls = stackUrls();
+const rule = '━'.repeat(60);
+console.log(`\n${rule}`);
+console.log(
+  `  Open the app:  ${urls.WEB_URL ?? '(no web server: set [stack] web_root in supabase/config.toml)'}`,
+);
+console.log(`  API:           ${urls.API_URL ?? ''}`);
+if (urls.STATUS?.web && !urls.STATUS.web.healthy) console.log(`  Web app:       ${urls.STATUS.web.detail}`);
+const config = readFileSync(path.join(ROOT, 'supabase', 'config.toml'), 'utf8');
+if (/^demo_users\s*=\s*\[\s*"/m.test(config)) console.log('  Sign in with a demo account listed above.');
+console.log(rule);
 console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl+C to stop.`);
 
 let stopping = false;

@@ -1,7 +1,16 @@
 // Set-up shared by `npm start` and `npm test`: everything a fresh clone on a fresh Debian/Ubuntu
 // machine needs, installed by the project itself. Plain JavaScript: it runs before npm packages exist.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -96,7 +105,7 @@ export function stackCli(args, options = {}) {
  * A private copy of this project's `supabase/` with other ports, for `npm test`: it links the real
  * migrations, seed and tests, so they are exercised exactly, without touching `npm start`'s stack.
  */
-export function makeProjectTestWorkdir(dir, apiPort, dbPort) {
+export function makeProjectTestWorkdir(dir, apiPort, dbPort, webPort = apiPort + 2) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'supabase'), { recursive: true });
   for (const name of ['migrations', 'seed.sql', 'tests', 'functions']) {
@@ -106,7 +115,50 @@ export function makeProjectTestWorkdir(dir, apiPort, dbPort) {
   const config = readFileSync(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
     .replace(/^port = 54321$/m, `port = ${apiPort}`)
     .replace(/^port = 54322$/m, `port = ${dbPort}`)
-    .replace(/^demo_users = .*$/m, 'demo_users = []');
+    .replace(/^demo_users = .*$/m, 'demo_users = []')
+    // Its own web port (never npm start's), serving this checkout's build.
+    .replace(/^web_port = .*$/m, `web_port = ${webPort}`)
+    .replace(/^web_root = .*$/m, `web_root = ${JSON.stringify(path.join(ROOT, 'frontend', 'dist'))}`);
   writeFileSync(path.join(dir, 'supabase', 'config.toml'), config);
   return dir;
+}
+
+/** The newest modification time below `target` (a file or a folder, recursively), 0 when absent. */
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/**
+ * Builds the web app (`frontend/dist`) when it is missing or older than anything it is built from:
+ * its sources, index.html, public files, build config and package files. Returns whether the
+ * build is current.
+ */
+export function ensureFrontendBuild() {
+  const frontend = path.join(ROOT, 'frontend');
+  const built = path.join(frontend, 'dist', 'index.html');
+  const inputs = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'].map(
+    (name) => path.join(frontend, name),
+  );
+  inputs.push(path.join(ROOT, 'package-lock.json'));
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const newestInput = Math.max(...inputs.map(newestMtime));
+  if (builtAt > 0 && builtAt >= newestInput) return true;
+  console.error(
+    builtAt === 0
+      ? '» building the web app (npm run build -w frontend)'
+      : '» the web app changed since its last build; rebuilding (npm run build -w frontend)',
+  );
+  // A broken build must not keep the API from starting: say so, and serve what there is.
+  if (run('npm', ['run', 'build', '-w', 'frontend']) === 0) return true;
+  console.error(
+    existsSync(built)
+      ? '» the web app did not build (errors above); the stack serves the previous build'
+      : '» the web app did not build (errors above); its URL shows a "not built" page until it does',
+  );
+  return false;
 }

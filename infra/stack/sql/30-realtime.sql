@@ -54,3 +54,48 @@ create event trigger pgrst_ddl_watch on ddl_command_end execute function extensi
 create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_drop_watch();
 
 alter database postgres set app.settings.jwt_exp = '3600';
+
+-- Private channels (gateway realtime service, src/realtime/authorization.ts). As Supabase Realtime
+-- does it, the SELECT policies of realtime.messages decide whether a role may read a topic: probe
+-- rows are inserted by the table owner (RLS does not apply to it), then the role must be able to
+-- see them. The gateway calls this as `authenticator` inside a transaction it always rolls back;
+-- no API role may call it.
+grant usage on schema realtime to authenticator;
+set role supabase_realtime_admin;
+create function realtime.stack_insert_probes(topic_name text, extensions text[])
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  probes jsonb := '{}';
+  ext text;
+  probe_id uuid;
+begin
+  foreach ext in array extensions loop
+    insert into realtime.messages (topic, extension, inserted_at, updated_at)
+    values (topic_name, ext, now() at time zone 'utc', now() at time zone 'utc')
+    returning id into probe_id;
+    probes := probes || jsonb_build_object(ext, probe_id);
+  end loop;
+  perform set_config('realtime.stack_probes', probes::text, true);
+  return probes;
+end
+$$;
+revoke execute on function realtime.stack_insert_probes(text, text[]) from public;
+grant execute on function realtime.stack_insert_probes(text, text[]) to authenticator;
+
+-- The INSERT policies decide writes (broadcast, presence): the insert runs with the caller's rights
+-- and is always undone; only whether RLS let it through is returned.
+create function realtime.stack_can_insert(topic_name text, ext text)
+returns boolean language plpgsql set search_path = '' as $$
+begin
+  begin
+    insert into realtime.messages (topic, extension, inserted_at, updated_at)
+    values (topic_name, ext, now() at time zone 'utc', now() at time zone 'utc');
+    raise sqlstate 'RTA01';
+  exception
+    when sqlstate 'RTA01' then return true;
+    when insufficient_privilege then return false;
+  end;
+end
+$$;
+grant execute on function realtime.stack_can_insert(text, text) to anon, authenticated, service_role;
+reset role;

@@ -3,7 +3,7 @@
  *   up      start everything (creates and migrates the database on first use); waits until healthy
  *   down    stop everything (--purge also deletes the state folder)
  *   reset   rebuild the database: bootstrap, migrations, seed
- *   status  health of each part (db, api, auth, rest, realtime, storage, functions), URLs and keys
+ *   status  health of each part (db, api, auth, rest, realtime, storage, functions, web), URLs and keys
  *           (-o json|env|pretty); exits 1 when a part is unhealthy
  *   logs    recent gateway and Postgres logs (-f to follow)
  *   test-db run the project's pgTAP tests (supabase/tests) with pg_prove
@@ -19,6 +19,7 @@ import { testDatabase } from '../stack/test-db.js';
 import { partsHealth } from '../stack/gateway-process.js';
 import { formatHealth, formatStatus, statusVariables } from './status-output.js';
 import { resolveWorkdir } from './workdir.js';
+import { webUrl } from '../web/gateway-web.js';
 
 const USAGE = `usage: stack <up|down|reset|status|logs|test-db> [--workdir <dir>] [-o json|env|pretty] [--purge] [-f]`;
 
@@ -44,7 +45,12 @@ async function main(): Promise<number> {
     case 'up':
     case 'reset': {
       const handle = command === 'up' ? await up(config) : await reset(config);
-      process.stdout.write(formatStatus(statusVariables(config, handle.secrets), values.output) + '\n');
+      process.stdout.write(
+        formatStatus(statusVariables(config, handle.secrets, webUrl(config)), values.output) + '\n',
+      );
+      // The API is up at this point; the web server may still not be serving the app (not built, port taken).
+      const web = (await partsHealth(config))?.web;
+      if (web && !web.healthy) process.stderr.write(`\nweb app: ${web.detail ?? 'unhealthy'}\n`);
       if (values.output === 'pretty' && handle.demoUsers.length > 0) {
         process.stdout.write('\nLocal demo accounts (passwords generated for this installation):\n');
         for (const user of handle.demoUsers) process.stdout.write(`  ${user.email}  ${user.password}\n`);
@@ -63,7 +69,7 @@ async function main(): Promise<number> {
         );
         return 1;
       }
-      const vars = statusVariables(config, readSecrets(paths.secrets));
+      const vars = statusVariables(config, readSecrets(paths.secrets), webUrl(config));
       const parts = (await partsHealth(config)) ?? {
         api: { healthy: false, detail: 'gateway not answering' },
       };

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { parseDurationSeconds } from './durations.js';
+import { FileSizeError, parseFileSize } from '../storage/file-size.js';
 
 export interface AuthRateLimits {
   /** Requests per 5 minutes per IP, as the CLI documents them. */
@@ -43,6 +44,16 @@ export interface ProjectConfig {
   db: { port: number; majorVersion: number };
   auth: AuthConfig;
   functions: Record<string, { verifyJwt: boolean }>;
+  /** Realtime limits, under our own [stack.realtime] table (the CLI's [realtime] has none of these). */
+  realtime: {
+    /** Largest broadcast payload or presence meta accepted, in bytes. */
+    maxPayloadBytes: number;
+    maxChannelsPerSocket: number;
+    /** WebSocket connections the gateway accepts at once. */
+    maxConnections: number;
+  };
+  /** `[storage]`: the global upload limit in bytes (`file_size_limit`, CLI default "50MiB"). */
+  storage: { fileSizeLimit: number };
   /** Gateway limits that have no counterpart in the CLI's file, under our own [stack] table. */
   stack: {
     requestsPerWindow: number;
@@ -55,6 +66,22 @@ export interface ProjectConfig {
     dbPoolSize: number;
     /** Local demo accounts created at start with per-installation passwords. */
     demoUsers: string[];
+    /** Wall-clock limit of one edge function request, in seconds (hosted: 150); then 504. */
+    functionTimeoutSeconds: number;
+    /**
+     * Port of the web server for the built app (src/web). `web_port` defaults to 4173 when
+     * `web_root` is set; with neither key (test fixtures, API-only installations) or `web_port = 0`
+     * there is no web server, so side-by-side stacks never fight over one port.
+     */
+    webPort: number | undefined;
+    /** Absolute folder of the built app (`web_root`, relative to the workdir), or undefined. */
+    webRoot: string | undefined;
+    /** `web_root` as written in config.toml, for messages that must not reveal absolute paths. */
+    webRootSetting: string | undefined;
+    /** Peer addresses whose `X-Forwarded-Proto: https` is believed (a TLS proxy on this host). */
+    webTrustedProxies: string[];
+    /** Put the per-response nonce in style-src instead of 'unsafe-inline' (needs the app's Emotion cache to use it). */
+    webStyleNonce: boolean;
   };
 }
 
@@ -95,6 +122,17 @@ function strList(t: Table, key: string, fallback: string[]): string[] {
   return v as string[];
 }
 
+function fileSize(t: Table, key: string, fallback: string): number {
+  try {
+    return parseFileSize(t[key] ?? fallback);
+  } catch (error) {
+    if (error instanceof FileSizeError) {
+      throw new Error(`config.toml: ${key}: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
 export function loadProjectConfig(workdir: string): ProjectConfig {
   const absWorkdir = path.resolve(workdir);
   const projectDir = path.join(absWorkdir, 'supabase');
@@ -115,6 +153,7 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
   const sessions = table(auth, 'sessions');
   const rate = table(auth, 'rate_limit');
   const stack = table(root, 'stack');
+  const storage = table(root, 'storage');
   const functions: ProjectConfig['functions'] = {};
   for (const [name, fn] of Object.entries(table(root, 'functions'))) {
     functions[name] = { verifyJwt: bool(fn as Table, 'verify_jwt', true) };
@@ -152,6 +191,12 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
       },
     },
     functions,
+    realtime: {
+      maxPayloadBytes: num(table(stack, 'realtime'), 'max_payload_bytes', 256 * 1024),
+      maxChannelsPerSocket: num(table(stack, 'realtime'), 'max_channels_per_socket', 100),
+      maxConnections: num(table(stack, 'realtime'), 'max_connections', 10_000),
+    },
+    storage: { fileSizeLimit: fileSize(storage, 'file_size_limit', '50MiB') },
     stack: {
       requestsPerWindow: num(stack, 'requests_per_window', 0),
       windowSeconds: num(stack, 'window_seconds', 10),
@@ -160,6 +205,29 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
       autoExposePublic: bool(stack, 'auto_expose_public', false),
       dbPoolSize: num(stack, 'db_pool_size', 16),
       demoUsers: strList(stack, 'demo_users', []),
+      functionTimeoutSeconds: num(stack, 'function_timeout_seconds', 150),
+      ...webSettings(stack, absWorkdir),
     },
+  };
+}
+
+function webSettings(
+  stack: Table,
+  workdir: string,
+): Pick<
+  ProjectConfig['stack'],
+  'webPort' | 'webRoot' | 'webRootSetting' | 'webTrustedProxies' | 'webStyleNonce'
+> {
+  const rootSetting = stack.web_root === undefined ? undefined : str(stack, 'web_root', '');
+  const port = num(stack, 'web_port', rootSetting === undefined ? 0 : 4173);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error('config.toml: [stack] web_port must be a port number (0 turns the web server off)');
+  }
+  return {
+    webPort: port === 0 ? undefined : port,
+    webRoot: rootSetting ? path.resolve(workdir, rootSetting) : undefined,
+    webRootSetting: rootSetting || undefined,
+    webTrustedProxies: strList(stack, 'web_trusted_proxies', []),
+    webStyleNonce: bool(stack, 'web_style_nonce', false),
   };
 }

@@ -10,6 +10,7 @@ import { createPool, RoleSettings } from './db.js';
 import { createLogger } from './logger.js';
 import { createGatewayServer } from './server.js';
 import { services } from './services.js';
+import { gatewayWeb } from '../web/gateway-web.js';
 
 async function main(): Promise<void> {
   const workdir = process.argv[2];
@@ -43,13 +44,16 @@ async function main(): Promise<void> {
     apiUrl: `http://127.0.0.1:${config.api.port}`,
   };
   for (const service of services) await service.start?.(ctx);
-  const server = createGatewayServer(ctx, services);
+  // The built app's web server (src/web): its own port, started once the API answers.
+  const web = gatewayWeb(ctx);
+  const server = createGatewayServer(ctx, services, { web: web.health });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.api.port, '127.0.0.1', resolve);
   });
   log('info', 'gateway listening', { url: ctx.apiUrl, pid: process.pid });
+  await web.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
     log('info', 'gateway stopping', { signal });
     server.close();
     server.closeIdleConnections();
+    await web.stop().catch(() => undefined);
     for (const service of services) await service.stop?.().catch(() => undefined);
     await Promise.all([pools.api.end(), pools.auth.end()]).catch(() => undefined);
     process.exit(0);

@@ -10,14 +10,19 @@ import { applyCors } from './cors.js';
 import { clientIp, sendJson } from './http.js';
 import { RateLimiter } from './rate-limit.js';
 
-export function createGatewayServer(ctx: GatewayContext, services: Service[]): http.Server {
+export function createGatewayServer(
+  ctx: GatewayContext,
+  services: Service[],
+  /** Health of parts that are not services (the web server), by part name. */
+  extraHealth: Record<string, () => Promise<ServiceHealth>> = {},
+): http.Server {
   const limiter = new RateLimiter(ctx.config.stack.requestsPerWindow, ctx.config.stack.windowSeconds * 1000);
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (applyCors(req, res, ctx.config.stack.corsOrigins)) return;
     const url = new URL(req.url ?? '/', ctx.apiUrl);
     if (url.pathname === '/__stack/health') {
-      const parts = await stackHealth(ctx, services);
+      const parts = await stackHealth(ctx, services, extraHealth);
       return sendJson(res, parts.db!.healthy ? 200 : 503, {
         status: parts.db!.healthy ? 'ok' : 'down',
         parts,
@@ -97,7 +102,11 @@ export function refuseUpgrade(socket: Duplex, status: number, body: unknown): vo
 }
 
 /** Health of each part: the database (one query), the gateway itself, and every service's self-check. */
-async function stackHealth(ctx: GatewayContext, services: Service[]): Promise<Record<string, ServiceHealth>> {
+async function stackHealth(
+  ctx: GatewayContext,
+  services: Service[],
+  extraHealth: Record<string, () => Promise<ServiceHealth>> = {},
+): Promise<Record<string, ServiceHealth>> {
   const parts: Record<string, ServiceHealth> = {};
   try {
     await ctx.pools.api.query('select 1');
@@ -115,5 +124,11 @@ async function stackHealth(ctx: GatewayContext, services: Service[]): Promise<Re
       }
     }),
   );
+  for (const [name, check] of Object.entries(extraHealth)) {
+    parts[name] = await check().catch((error: unknown) => ({
+      healthy: false,
+      detail: (error as Error).message,
+    }));
+  }
   return parts;
 }
