@@ -37,7 +37,11 @@ export function adminClient(stack: StackInfo): pg.Client {
 }
 
 /** Fills bench_events with `rows` rows unless it has them already; always vacuums (cheap when clean). */
-export async function ensureEvents(admin: pg.Client, rows: number, log: (line: string) => void): Promise<void> {
+export async function ensureEvents(
+  admin: pg.Client,
+  rows: number,
+  log: (line: string) => void,
+): Promise<void> {
   const { rows: current } = await admin.query<{ n: string }>('select count(*) as n from public.bench_events');
   if (Number(current[0]!.n) !== rows) {
     const started = Date.now();
@@ -78,9 +82,10 @@ function findScan(node: PlanNode): PlanNode | undefined {
 export async function explainCount(admin: pg.Client): Promise<CountPlan> {
   await admin.query('begin');
   try {
-    await admin.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: BENCH_USER_ID, role: 'authenticated' }),
-    ]);
+    await admin.query(
+      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+      [JSON.stringify({ sub: BENCH_USER_ID, role: 'authenticated' })],
+    );
     const { rows } = await admin.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
       'explain (analyze, format json) select pg_catalog.count(*) from public.bench_events',
     );
@@ -112,7 +117,7 @@ async function authRequest(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  let json: Record<string, unknown> = {};
+  let json: Record<string, unknown>;
   try {
     json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
@@ -127,14 +132,19 @@ export async function prepareUser(stack: StackInfo, admin: pg.Client): Promise<B
   const existing = await authRequest(stack, 'GET', `/admin/users/${BENCH_USER_ID}`, stack.serviceRoleKey);
   const saved =
     existing.status === 200
-      ? await authRequest(stack, 'PUT', `/admin/users/${BENCH_USER_ID}`, stack.serviceRoleKey, { password })
+      ? await authRequest(stack, 'PUT', `/admin/users/${BENCH_USER_ID}`, stack.serviceRoleKey, {
+          email: BENCH_USER_EMAIL,
+          email_confirm: true,
+          password,
+        })
       : await authRequest(stack, 'POST', '/admin/users', stack.serviceRoleKey, {
           id: BENCH_USER_ID,
           email: BENCH_USER_EMAIL,
           password,
           email_confirm: true,
         });
-  if (saved.status !== 200) throw new Error(`auth admin API refused the bench user (${saved.status}): ${JSON.stringify(saved.json)}`);
+  if (saved.status !== 200)
+    throw new Error(`auth admin API refused the bench user (${saved.status}): ${JSON.stringify(saved.json)}`);
   await admin.query(
     'insert into public.bench_rooms_members (room_id, user_id) values ($1, $2) on conflict do nothing',
     [BENCH_ROOM, BENCH_USER_ID],
@@ -155,9 +165,10 @@ export async function signIn(stack: StackInfo, email: string, password: string):
 
 /** The bcrypt cost of the bench user's stored hash (`$2a$10$…` → 10). */
 export async function bcryptCost(admin: pg.Client): Promise<number | undefined> {
-  const { rows } = await admin.query<{ h: string | null }>('select encrypted_password as h from auth.users where id = $1', [
-    BENCH_USER_ID,
-  ]);
+  const { rows } = await admin.query<{ h: string | null }>(
+    'select encrypted_password as h from auth.users where id = $1',
+    [BENCH_USER_ID],
+  );
   const match = /^\$2[abxy]?\$(\d{2})\$/.exec(rows[0]?.h ?? '');
   return match ? Number(match[1]) : undefined;
 }

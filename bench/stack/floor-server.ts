@@ -94,7 +94,11 @@ function rpcLimit(body: string): number {
 }
 
 /** Runs `text` (BEGIN … COMMIT) in one round trip and returns the first row of `statementIndex`. */
-async function roundTrip(pool: pg.Pool, text: string, statementIndex: number): Promise<Record<string, unknown>> {
+async function roundTrip(
+  pool: pg.Pool,
+  text: string,
+  statementIndex: number,
+): Promise<Record<string, unknown>> {
   const client = await pool.connect();
   try {
     const results = (await client.query(text)) as unknown as pg.QueryResult[];
@@ -161,7 +165,10 @@ export function createFloorServer(config: FloorConfig): { server: http.Server; p
       const body = JSON.stringify({ message: (error as Error).message });
       if (!req.complete) req.resume();
       if (res.headersSent) return void res.destroy();
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+      res.writeHead(status, {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     });
   });

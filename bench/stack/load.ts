@@ -5,6 +5,7 @@
  * slow stretch of the machine hits both sides of a pair.
  */
 import autocannon from 'autocannon';
+import { sampleCpu, type CpuProbe } from './cpu.js';
 import { median } from './stats.js';
 
 export interface Target {
@@ -13,6 +14,8 @@ export interface Target {
   method: 'GET' | 'HEAD' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** Processes whose CPU time is charged to this target's requests. */
+  cpu?: CpuProbe;
 }
 
 export interface RoundResult {
@@ -23,6 +26,9 @@ export interface RoundResult {
   requests: number;
   /** Non-2xx responses, connection errors and timeouts: any of them makes the round suspect. */
   failures: number;
+  /** CPU µs per request in the target's own process and in Postgres (NaN when not measured). */
+  serverCpuUs: number;
+  postgresCpuUs: number;
 }
 
 export interface Summary {
@@ -30,6 +36,8 @@ export interface Summary {
   p50: number;
   p99: number;
   failures: number;
+  serverCpuUs: number;
+  postgresCpuUs: number;
   rounds: RoundResult[];
 }
 
@@ -41,6 +49,7 @@ export interface Comparison {
 }
 
 export async function runRound(target: Target, connections: number, seconds: number): Promise<RoundResult> {
+  const before = sampleCpu(target.cpu ?? {});
   const result = await autocannon({
     url: target.url,
     method: target.method,
@@ -50,13 +59,18 @@ export async function runRound(target: Target, connections: number, seconds: num
     duration: seconds,
     timeout: 10,
   });
+  const after = sampleCpu(target.cpu ?? {});
   const ok = result['2xx'];
+  const perRequest = (ms: number): number => (ok > 0 ? (ms * 1000) / ok : Number.NaN);
   return {
     rps: ok / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    // No completed response: no latency either (autocannon would report 0).
+    p50: ok > 0 ? result.latency.p50 : Number.NaN,
+    p99: ok > 0 ? result.latency.p99 : Number.NaN,
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
+    serverCpuUs: perRequest(after.serverMs - before.serverMs),
+    postgresCpuUs: perRequest(after.postgresMs - before.postgresMs),
   };
 }
 
@@ -66,13 +80,18 @@ export function summarize(rounds: RoundResult[]): Summary {
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
     failures: rounds.reduce((sum, r) => sum + r.failures, 0),
+    serverCpuUs: median(rounds.map((r) => r.serverCpuUs)),
+    postgresCpuUs: median(rounds.map((r) => r.postgresCpuUs)),
     rounds,
   };
 }
 
 function describe(r: RoundResult): string {
   const failed = r.failures > 0 ? `, ${r.failures} FAILED` : '';
-  return `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${failed}`;
+  const cpu = Number.isNaN(r.serverCpuUs)
+    ? ''
+    : `, CPU/req ${r.serverCpuUs.toFixed(0)} µs server + ${r.postgresCpuUs.toFixed(0)} µs postgres`;
+  return `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${cpu}${failed}`;
 }
 
 /**

@@ -34,7 +34,8 @@ export const USAGE = `usage: npm run bench:stack -- [options]
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`--${name} must be a positive integer, got "${raw}"`);
   return n;
 }
 
@@ -59,7 +60,9 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     const names = values.only.split(',').map((s) => s.trim());
     const unknown = names.filter((n) => !(SCENARIOS as readonly string[]).includes(n));
     if (unknown.length > 0 || names.length === 0)
-      throw new Error(`--only takes a comma-separated subset of ${SCENARIOS.join(', ')}; got "${values.only}"`);
+      throw new Error(
+        `--only takes a comma-separated subset of ${SCENARIOS.join(', ')}; got "${values.only}"`,
+      );
     only = names as Scenario[];
   }
   return {

@@ -4,10 +4,12 @@
  * the floor must match (pool size, max rows, search path) from the same config.toml the gateway reads.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadProjectConfig, type ProjectConfig } from '../../infra/stack/src/config/project-config.js';
 import { readSecrets } from '../../infra/stack/src/config/secrets.js';
 import { statePaths } from '../../infra/stack/src/config/state.js';
+import { postmasterPid } from './cpu.js';
 
 export const BENCH_WORKDIR = fileURLToPath(new URL('.', import.meta.url));
 const STACK_BIN = fileURLToPath(new URL('../../infra/stack/bin/stack.mjs', import.meta.url));
@@ -39,7 +41,11 @@ export function stackCli(args: string[], log: (line: string) => void): Promise<s
     child.on('close', (code) =>
       code === 0
         ? resolve(stdout)
-        : reject(new Error(`stack ${args[0]} failed (exit ${code}):\n${stderr.trim().split('\n').slice(-15).join('\n')}`)),
+        : reject(
+            new Error(
+              `stack ${args[0]} failed (exit ${code}):\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
+            ),
+          ),
     );
   });
 }
@@ -76,6 +82,19 @@ export async function stackDown(purge: boolean, log: (line: string) => void): Pr
 }
 
 /** Where the gateway logs (named in error messages, so a failing run can be diagnosed). */
-export function gatewayLogPath(config: ProjectConfig): string {
-  return statePaths(config).gatewayLog;
+export function gatewayLogPath(): string {
+  return statePaths(loadProjectConfig(BENCH_WORKDIR)).gatewayLog;
+}
+
+/** The gateway's and the postmaster's pids, for CPU accounting (undefined when not found). */
+export function stackPids(config: ProjectConfig): { gateway?: number; postmaster?: number } {
+  const paths = statePaths(config);
+  let gateway: number | undefined;
+  try {
+    const pid = Number(readFileSync(paths.gatewayPid, 'utf8').trim());
+    if (Number.isSafeInteger(pid) && pid > 0) gateway = pid;
+  } catch {
+    gateway = undefined;
+  }
+  return { gateway, postmaster: postmasterPid(paths.pgData) };
 }
