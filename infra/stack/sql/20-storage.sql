@@ -70,6 +70,16 @@ begin
 end
 $$;
 
+-- Keeps updated_at honest for updates made with plain SQL too (storage's own trigger).
+create function storage.update_updated_at_column() returns trigger language plpgsql as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
 -- Only the storage API may delete rows (it sets storage.allow_delete_query); direct SQL deletes
 -- would orphan the files on disk.
 create function storage.protect_delete() returns trigger language plpgsql as $$

@@ -81,6 +81,8 @@ export async function reset(config: ProjectConfig): Promise<StackHandle> {
   await stopGateway(paths);
   progress.step('drop database');
   removeCluster(paths);
+  // Object bytes belong to the rows just dropped.
+  rmSync(paths.storage, { recursive: true, force: true });
   await buildDatabase(config, paths, secrets, progress);
   progress.step('gateway');
   await startGateway(config, paths);

@@ -33,11 +33,9 @@ export const errors = {
   noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   alreadyExists: () =>
     new StorageError(409, 'ResourceAlreadyExists', 'The resource already exists', 'Duplicate'),
-  accessDenied: (message = 'Access denied') =>
-    new StorageError(403, 'AccessDenied', message, 'Unauthorized'),
+  accessDenied: (message = 'Access denied') => new StorageError(403, 'AccessDenied', message, 'Unauthorized'),
   invalidJwt: (message = 'Invalid JWT') => new StorageError(400, 'InvalidJWT', message),
-  invalidSignature: (message = 'Invalid signature') =>
-    new StorageError(400, 'InvalidSignature', message),
+  invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', message),
   entityTooLarge: (entity = 'object') =>
     new StorageError(
       413,
@@ -55,13 +53,18 @@ export const errors = {
   invalidParameter: (name: string, detail?: string) =>
     new StorageError(400, 'MissingParameter', `Invalid Parameter ${name}${detail ? `: ${detail}` : ''}`),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', message),
-  invalidRange: () =>
-    new StorageError(400, 'InvalidRange', 'invalid range provided', 'invalid_range', 416),
+  invalidRange: () => new StorageError(400, 'InvalidRange', 'invalid range provided', 'invalid_range', 416),
   bucketNotEmpty: () =>
     new StorageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty'),
   notFound: () => new StorageError(404, 'NotFound', 'Route not found', 'Not Found'),
   databaseTimeout: () =>
-    new StorageError(544, 'DatabaseTimeout', 'The connection to the database timed out', 'DatabaseTimeout', 544),
+    new StorageError(
+      544,
+      'DatabaseTimeout',
+      'The connection to the database timed out',
+      'DatabaseTimeout',
+      544,
+    ),
   databaseUnavailable: () =>
     new StorageError(503, 'DatabaseError', 'Database unavailable', 'DatabaseError', 503),
   internal: (message = 'Internal server error') => new StorageError(500, 'InternalError', message),
