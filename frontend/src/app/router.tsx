@@ -1,7 +1,68 @@
 /** The route tree of SPEC.md §2 (public, redirects, protected, platform). */
-import { createBrowserRouter } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PlatformErrorBoundary } from '../components/errors/platform-error';
+import { RouteError } from '../components/errors/route-error';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { PLATFORM_ROOT, protectedRedirects, publicPaths, redirects } from '../config/paths';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { SecurityClearanceGuard } from '../features/auth/components/security-clearance-guard';
+import { platformChildRoutes } from './routes/platform/platform-routes';
+import { AuthRoute } from './routes/public/auth';
 import { HomeRoute } from './routes/public/home';
+import { NotFoundRoute } from './routes/public/not-found';
+import { publicPages } from './routes/public/public-content';
+import { PublicLayout } from './routes/public/public-layout';
+import { PublicPage } from './routes/public/public-page';
+import { RootLayout } from './routes/root-layout';
+
+// The shell and its monitors load only for signed-in users: public visitors never download them.
+const PlatformShell = lazy(() =>
+  import('../components/layouts/platform-shell').then((m) => ({ default: m.PlatformShell })),
+);
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...redirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: publicPaths.home, element: <HomeRoute /> },
+          { path: publicPaths.auth, element: <AuthRoute /> },
+          ...publicPages.map((page) => ({ path: page.path, element: <PublicPage page={page} /> })),
+          ...protectedRedirects.map(({ from, to, adminOnly }) => ({
+            path: from,
+            element: (
+              <ProtectedRoute adminOnly={adminOnly}>
+                <Navigate to={to} replace />
+              </ProtectedRoute>
+            ),
+          })),
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+      {
+        path: PLATFORM_ROOT,
+        element: (
+          <ProtectedRoute>
+            <SecurityClearanceGuard>
+              <PlatformErrorBoundary>
+                <Suspense fallback={<FullScreenLoader label="Loading secure platform..." />}>
+                  <PlatformShell />
+                </Suspense>
+              </PlatformErrorBoundary>
+            </SecurityClearanceGuard>
+          </ProtectedRoute>
+        ),
+        children: platformChildRoutes,
+      },
+    ],
+  },
+];
 
 export function makeRouter() {
-  return createBrowserRouter([{ path: '/', element: <HomeRoute /> }]);
+  return createBrowserRouter(appRoutes);
 }

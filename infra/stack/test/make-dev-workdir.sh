@@ -9,6 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir/supabase"
 ln -sfn "$here/fixture/supabase/migrations" "$dir/supabase/migrations"
 ln -sfn "$here/fixture/supabase/seed.sql" "$dir/supabase/seed.sql"
+ln -sfn "$here/fixture/supabase/functions" "$dir/supabase/functions"
 sed -e "s/^port = 25321/port = $api/" -e "s/^port = 25322/port = $db/" \
   "$here/fixture/supabase/config.toml" > "$dir/supabase/config.toml"
 chmod 755 "$dir" "$dir/supabase"

@@ -1,6 +1,49 @@
-/** Placeholder: the platform shell (sidebar, header, banners) replaces this; routes render in the Outlet. */
+/**
+ * The signed-in platform's frame (SPEC §2): collapsible sidebar or mobile drawer, header with the toggle,
+ * service-health banner, and the page in the Outlet. It also runs the shell-wide monitors.
+ */
+import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
+import { NewAlertBadge } from '../../features/alerts/components/new-alert-badge';
+import { useNewAlertCount } from '../../features/alerts/api/get-new-alert-count';
+import { useAlertChanges } from '../../features/alerts/hooks/use-alert-changes';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { HealthBanner } from '../../features/health/components/health-banner';
+import { useServiceHealthMonitor } from '../../features/health/hooks/use-service-health-monitor';
+import { usePerformanceMonitor } from '../../features/performance/hooks/use-performance-monitor';
+import { Sidebar } from '../../features/sidebar/components/sidebar';
+import { useIsMobile } from '../../features/sidebar/hooks/use-is-mobile';
+import { useSidebarCookieSync } from '../../features/sidebar/hooks/use-sidebar-cookie-sync';
+import { useSidebarShortcut } from '../../features/sidebar/hooks/use-sidebar-shortcut';
+import { useSidebarToggle } from '../../features/sidebar/hooks/use-sidebar-toggle';
+import { PlatformHeader } from './platform-header';
 
 export function PlatformShell() {
-  return <Outlet />;
+  const { user, signOut } = useAuth();
+  const signedIn = Boolean(user);
+  const isMobile = useIsMobile();
+  const { toggle, expanded } = useSidebarToggle(isMobile);
+  useSidebarShortcut(toggle);
+  useSidebarCookieSync();
+  useServiceHealthMonitor();
+  usePerformanceMonitor();
+  useAlertChanges({ enabled: signedIn });
+  const newAlerts = useNewAlertCount({ enabled: signedIn });
+
+  return (
+    <Flex minHeight="100dvh">
+      <Sidebar
+        isMobile={isMobile}
+        badges={{ threatIntelligenceHub: <NewAlertBadge count={newAlerts} /> }}
+        onSignOut={() => void signOut()}
+      />
+      <Flex direction="column" flex="1" minWidth="0">
+        <PlatformHeader isMobile={isMobile} sidebarExpanded={expanded} onToggleSidebar={toggle} />
+        <HealthBanner />
+        <Box as="main" id="main-content" flex="1" minWidth="0">
+          <Outlet />
+        </Box>
+      </Flex>
+    </Flex>
+  );
 }

@@ -1,11 +1,22 @@
 /**
- * The app's only logging path (SPEC §5, §9). This first version fixes the API the features use;
- * the security layer (issue 6) adds redaction, the local store (100 entries / 7 days), error tracking
- * (50 / 7 days), the 24 h debug flag and the console redirect behind the same functions.
+ * The app's only logging path (SPEC §5, §9). Every entry is redacted (secrets, SQL statements, script tags)
+ * before it is kept in memory or in the local store; debug entries are kept only while the 24 h debug flag
+ * is on. The logger never writes to the console itself: the console is redirected here (console-redirect.ts).
  */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'critical';
+import { LOGS } from '../../config/constants';
+import type { LogContext, LogEntry, LogLevel } from './log-entry';
+import { clearStoredLogs, isDebugModeEnabled, storeLogEntry } from './log-store';
+import { LOGGER_SENSITIVE_FIELDS, redactText, redactValue, type RedactionTracker } from './redact';
 
-export type LogContext = Record<string, unknown>;
+export type { LogContext, LogEntry, LogLevel, StoredLogEntry } from './log-entry';
+export {
+  disableDebugMode,
+  enableDebugMode,
+  isDebugModeEnabled,
+  pruneStoredLogs,
+  storedLogEntries,
+  trackedErrorEntries,
+} from './log-store';
 
 export interface Logger {
   debug(message: string, context?: LogContext): void;
@@ -15,27 +26,40 @@ export interface Logger {
   critical(message: string, context?: LogContext): void;
 }
 
-export interface LogEntry {
-  level: LogLevel;
-  message: string;
-  timestamp: string;
-  component: string;
-  environment: string;
-  context?: LogContext;
+type LogListener = (entry: LogEntry) => void;
+
+const recent: LogEntry[] = [];
+const listeners = new Set<LogListener>();
+
+function environment(): string {
+  return import.meta.env.MODE;
 }
 
-const entries: LogEntry[] = [];
-
 function write(component: string, level: LogLevel, message: string, context?: LogContext): void {
-  entries.push({
+  if (level === 'debug' && !isDebugModeEnabled()) return;
+  const tracker: RedactionTracker = { changed: false };
+  const text = redactText(String(message));
+  const entry: LogEntry = {
     level,
-    message,
-    component,
-    context,
+    message: text.text,
     timestamp: new Date().toISOString(),
-    environment: import.meta.env.MODE,
-  });
-  if (entries.length > 100) entries.shift();
+    component,
+    environment: environment(),
+    sanitized: false,
+  };
+  if (context !== undefined)
+    entry.context = redactValue(context, LOGGER_SENSITIVE_FIELDS, tracker) as LogContext;
+  entry.sanitized = text.changed || tracker.changed;
+  recent.push(entry);
+  if (recent.length > LOGS.maxEntries) recent.shift();
+  storeLogEntry(entry);
+  for (const listener of listeners) {
+    try {
+      listener(entry);
+    } catch {
+      // A failing listener must not break the caller that logged.
+    }
+  }
 }
 
 /** A logger whose entries name the component they come from (e.g. 'auth', 'health'). */
@@ -49,7 +73,19 @@ export function createLogger(component: string): Logger {
   };
 }
 
-/** Entries kept in this session, newest last (for tests and the admin's diagnostics). */
+/** Entries of this page load, newest last, at most LOGS.maxEntries (tests and admin diagnostics). */
 export function recentLogEntries(): readonly LogEntry[] {
-  return entries;
+  return recent;
+}
+
+/** Called with every entry after redaction (e.g. to echo to the real console in development). */
+export function subscribeToLogs(listener: LogListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Forgets this page load's entries and the local store (sign-out, tests). */
+export function clearLogs(): void {
+  recent.length = 0;
+  clearStoredLogs();
 }

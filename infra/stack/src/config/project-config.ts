@@ -153,6 +153,7 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
   const sessions = table(auth, 'sessions');
   const rate = table(auth, 'rate_limit');
   const stack = table(root, 'stack');
+  const web = webSettings(stack, absWorkdir);
   const storage = table(root, 'storage');
   const functions: ProjectConfig['functions'] = {};
   for (const [name, fn] of Object.entries(table(root, 'functions'))) {
@@ -199,16 +200,23 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
     storage: { fileSizeLimit: fileSize(storage, 'file_size_limit', '50MiB') },
     stack: {
       requestsPerWindow: num(stack, 'requests_per_window', 0),
+      corsOrigins: withWebOrigins(strList(stack, 'cors_origins', ['*']), web.webPort),
       windowSeconds: num(stack, 'window_seconds', 10),
       maxBodyBytes: num(stack, 'max_body_bytes', 1024 * 1024),
-      corsOrigins: strList(stack, 'cors_origins', ['*']),
       autoExposePublic: bool(stack, 'auto_expose_public', false),
       dbPoolSize: num(stack, 'db_pool_size', 16),
       demoUsers: strList(stack, 'demo_users', []),
       functionTimeoutSeconds: num(stack, 'function_timeout_seconds', 150),
-      ...webSettings(stack, absWorkdir),
+      ...web,
     },
   };
+}
+
+/** The stack's own web server is always an allowed origin of its API (both loopback spellings). */
+function withWebOrigins(origins: string[], webPort: number | undefined): string[] {
+  if (webPort === undefined || origins.includes('*')) return origins;
+  const own = [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`];
+  return [...origins, ...own.filter((o) => !origins.includes(o))];
 }
 
 function webSettings(

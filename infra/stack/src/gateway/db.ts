@@ -23,6 +23,11 @@ export interface RoleScope {
   searchPath: string[];
   /** Extra transaction-local settings (function `SET`s, `storage.operation`, ...). */
   settings?: Record<string, string>;
+  /**
+   * `roleClaimsSql(role, claims)` built once per verified identity (REST caches it with the
+   * identity); built here when absent. It must come from the same role and claims.
+   */
+  roleClaimsSql?: string;
 }
 
 export interface PoolOptions {
@@ -76,21 +81,35 @@ function setConfig(name: string, value: string): string {
   return `set_config(${quoteLiteral(name)}, ${quoteLiteral(value)}, true)`;
 }
 
-/** The prologue PostgREST runs: search_path, role settings, role, claims, method, path, headers. */
+/**
+ * The role and `request.jwt.claims` settings. They depend only on who asks, and quoting the claims
+ * (a JWT's worth of JSON) is the largest part of the prologue, so callers can build it once per
+ * identity and pass it as `RoleScope.roleClaimsSql`.
+ */
+export function roleClaimsSql(role: string, claims: Record<string, unknown>): string {
+  return `${setConfig('role', role)}, ${setConfig('request.jwt.claims', JSON.stringify({ ...claims, role }))}`;
+}
+
+/**
+ * The prologue PostgREST runs: search_path, role settings, role, claims, method, path, headers.
+ * The settings are wrapped so the statement returns one tiny row rather than every value it set
+ * (the headers and claims JSON would otherwise travel back and be parsed for nothing). Postgres
+ * keeps them applied: a subquery whose target list has volatile functions (set_config is) is
+ * neither flattened into the outer query nor stripped of its unused outputs.
+ */
 export function scopePrologue(scope: RoleScope, roleSettings: RoleSettings): string {
   const settings: string[] = [
     setConfig('search_path', scope.searchPath.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')),
   ];
   for (const [name, value] of Object.entries(roleSettings.for(scope.role)))
     settings.push(setConfig(name, value));
-  settings.push(setConfig('role', scope.role));
-  settings.push(setConfig('request.jwt.claims', JSON.stringify({ ...scope.claims, role: scope.role })));
+  settings.push(scope.roleClaimsSql ?? roleClaimsSql(scope.role, scope.claims));
   settings.push(setConfig('request.method', scope.method));
   settings.push(setConfig('request.path', scope.path));
   settings.push(setConfig('request.headers', JSON.stringify(scope.headers)));
   for (const [name, value] of Object.entries(scope.settings ?? {})) settings.push(setConfig(name, value));
   const mode = scope.readOnly ? 'READ ONLY' : 'READ WRITE';
-  return `BEGIN ISOLATION LEVEL READ COMMITTED ${mode}; SELECT ${settings.join(', ')}`;
+  return `BEGIN ISOLATION LEVEL READ COMMITTED ${mode}; SELECT 1 FROM (SELECT ${settings.join(', ')}) pgrst_settings`;
 }
 
 /**
@@ -122,6 +141,7 @@ export async function runAsRole(
   try {
     const result = (await client.query(text)) as unknown as pg.QueryResult[];
     release();
+    // Results: BEGIN, the prologue's one row, the statements, COMMIT/ROLLBACK.
     return result.slice(2, 2 + statements.length);
   } catch (error) {
     try {

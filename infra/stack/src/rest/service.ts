@@ -19,8 +19,8 @@ import { toRestError } from './handlers/execute.js';
 import { handleMutation } from './handlers/mutate.js';
 import { handleOpenApi } from './handlers/openapi.js';
 import { PreparedCache } from './handlers/prepared-cache.js';
-import { handleRead, type PreparedRead } from './handlers/read.js';
-import type { RestRequest } from './handlers/request-context.js';
+import { handleRead } from './handlers/read.js';
+import type { PreparedShape, RestRequest } from './handlers/request-context.js';
 import { sendError } from './handlers/respond.js';
 import { handleRpc } from './handlers/rpc.js';
 import { QueryParseError } from './query-params/cursor.js';
@@ -85,7 +85,7 @@ async function dispatch(r: RestRequest, segments: string[]): Promise<void> {
 interface ServiceState {
   store?: SchemaCacheStore;
   identities: IdentityCache;
-  prepared: PreparedCache<PreparedRead>;
+  prepared: PreparedCache<PreparedShape>;
 }
 
 async function handle(

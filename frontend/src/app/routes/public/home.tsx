@@ -1,5 +1,27 @@
-import { Heading } from '@chakra-ui/react';
+import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router';
+import { platformPath, publicPaths } from '../../../config/paths';
 
 export function HomeRoute() {
-  return <Heading as="h1">CTI Platform</Heading>;
+  return (
+    <Container maxW="3xl" py="16">
+      <Stack gap="5">
+        <Heading as="h1" size="3xl">
+          CTI Platform
+        </Heading>
+        <Text fontSize="lg">
+          Threat intelligence for security analysts: known exploited vulnerabilities, indicators and alerts,
+          matched against your own assets, in one self-hosted platform.
+        </Text>
+        <Stack direction="row" gap="3">
+          <Button asChild>
+            <Link to={platformPath('dashboard')}>Open the platform</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={publicPaths.services}>What it does</Link>
+          </Button>
+        </Stack>
+      </Stack>
+    </Container>
+  );
 }

@@ -60,6 +60,7 @@ export async function runStatements(
       {
         role: r.identity.role,
         claims: r.identity.claims,
+        roleClaimsSql: r.identity.roleClaimsSql,
         method: r.method,
         path: r.path,
         headers: headerMap(r.req),

@@ -1,7 +1,8 @@
 /**
- * Prepared reads by request shape. The SQL of a GET depends only on the URL, a few headers and the
- * schema cache (the role and claims go in the prologue), so repeated shapes skip parsing, planning
- * and SQL building. Cleared whenever the schema cache is replaced; bounded in size.
+ * Prepared reads and function calls by request shape. The SQL of a GET depends only on the URL, a
+ * few headers and the schema cache (the role and claims go in the prologue), and an RPC POST's only
+ * on those and its argument names, so repeated shapes skip parsing, planning and SQL building.
+ * Cleared whenever the schema cache is replaced; bounded in size.
  */
 import type { SchemaCache } from '../schema-cache/types.js';
 

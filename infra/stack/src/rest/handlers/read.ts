@@ -1,21 +1,21 @@
 /** GET/HEAD on a table or view. */
 import { outOfBounds, singularityError } from '../errors.js';
-import { buildReadPlan } from '../plan/read-plan.js';
 import { parseRequestQuery } from '../query-params/request-query.js';
 import { contentTypeOf, type OutputFormat } from '../request/media-type.js';
 import { preferenceApplied } from '../request/prefer.js';
-import { capRange, checkLimit, intersectRanges, rangeFromHeader } from '../request/range.js';
 import type { Table } from '../schema-cache/types.js';
 import { qualified } from '../sql/fragments.js';
 import { countAllSql, selectSql } from '../sql/read-sql.js';
 import { mainStatement } from '../sql/statement.js';
 import { explainSql, resolveTotal, totalSql, type CountPreference } from './count.js';
 import { readResultRow, runOnTable } from './execute.js';
+import { planRequestRead } from './plan-read.js';
 import type { RestRequest } from './request-context.js';
 import { contentRange, profileHeaders, rangeStatus, sendReply } from './respond.js';
 
 /** Everything about a read that does not depend on who asks: reusable for the same request shape. */
 export interface PreparedRead {
+  kind: 'read';
   statements: string[];
   offset: number;
   /** HEAD with an exact count: only the total is queried, the page size is derived from it. */
@@ -28,18 +28,11 @@ function prepareRead(r: RestRequest, table: Table): PreparedRead {
   const query = parseRequestQuery(r.pairs, { isRpcRead: false });
   const head = r.method === 'HEAD';
   const maxRows = r.ctx.config.api.maxRows;
-  const requested = intersectRanges(query.ranges.get(''), rangeFromHeader(r.req.headers.range));
-  checkLimit(requested);
-  const plan = buildReadPlan(
-    {
-      cache: r.cache,
-      schema: r.schema.schema,
-      query,
-      maxRows,
-      rootFiltersApplied: false,
-      rootRange: capRange(requested, maxRows),
-    },
+  const { plan, requested } = planRequestRead(
+    r,
+    query,
     { source: qualified(table.schema, table.name), alias: table.name, relationName: table.name, table },
+    { rangeHeader: true },
   );
   const count = r.prefs.count;
   const countOnly = head && count === 'exact';
@@ -55,7 +48,14 @@ function prepareRead(r: RestRequest, table: Table): PreparedRead {
       ];
   const explain = explainSql(plan, count);
   if (explain) statements.push(explain);
-  return { statements, offset: requested?.offset ?? 0, countOnly, pageLimit: plan.range.limit, count };
+  return {
+    kind: 'read',
+    statements,
+    offset: requested?.offset ?? 0,
+    countOnly,
+    pageLimit: plan.range.limit,
+    count,
+  };
 }
 
 function shapeKey(r: RestRequest, table: Table): string {
@@ -67,7 +67,8 @@ function shapeKey(r: RestRequest, table: Table): string {
 
 export async function handleRead(r: RestRequest, table: Table, format: OutputFormat): Promise<void> {
   const key = shapeKey(r, table);
-  let prepared = r.prepared.get(r.cache, key);
+  const cached = r.prepared.get(r.cache, key);
+  let prepared = cached?.kind === 'read' ? cached : undefined;
   if (!prepared) {
     prepared = prepareRead(r, table);
     r.prepared.set(r.cache, key, prepared);

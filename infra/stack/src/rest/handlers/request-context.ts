@@ -1,14 +1,18 @@
 /** Everything about one REST request that the handlers share, parsed once. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext } from '../../gateway/context.js';
-import type { RequestIdentity } from '../../gateway/request-identity.js';
 import type { QueryPair } from '../query-params/form-query.js';
 import type { OutputFormat } from '../request/media-type.js';
+import type { RestIdentity } from '../request/identity-cache.js';
 import type { Preferences } from '../request/prefer.js';
 import type { SchemaChoice } from '../request/profile.js';
 import type { SchemaCache } from '../schema-cache/types.js';
 import type { PreparedCache } from './prepared-cache.js';
 import type { PreparedRead } from './read.js';
+import type { PreparedRpc } from './rpc.js';
+
+/** What the prepared cache holds: reads by request shape, function calls by call shape. */
+export type PreparedShape = PreparedRead | PreparedRpc;
 
 export interface RestRequest {
   req: IncomingMessage;
@@ -24,9 +28,9 @@ export interface RestRequest {
   pairs: QueryPair[];
   /** The negotiated output format (`Accept`). */
   format: OutputFormat;
-  identity: RequestIdentity;
+  identity: RestIdentity;
   cache: SchemaCache;
-  prepared: PreparedCache<PreparedRead>;
+  prepared: PreparedCache<PreparedShape>;
 }
 
 /** PostgREST's rule for 42501: 403 when the role is not the anonymous one, else 401. */

@@ -1,19 +1,25 @@
-/** `/rpc/<fn>`: POST with a JSON body of named arguments, or GET/HEAD with arguments in the query. */
+/**
+ * `/rpc/<fn>`: POST with a JSON body of named arguments, or GET/HEAD with arguments in the query.
+ * Calls are prepared once per shape (PreparedCache): a GET's SQL depends only on its URL and
+ * headers; a POST whose body is a flat JSON object for plain-typed parameters of a function without
+ * overloads depends on those and the argument names, its values being put in as literals per call.
+ */
 import { invalidBody, invalidRpcMethod, maxAffectedRpcViolation, outOfBounds } from '../errors.js';
-import { buildReadPlan } from '../plan/read-plan.js';
 import { parseRequestQuery } from '../query-params/request-query.js';
+import type { RequestQuery } from '../query-params/types.js';
 import { bodyKind, parseJsonBody, readRequestBody, type BodyKind } from '../request/body.js';
+import { readFlatObject, type FlatValue } from '../request/flat-json.js';
 import type { OutputFormat } from '../request/media-type.js';
 import { preferenceApplied } from '../request/prefer.js';
-import { capRange, checkLimit, intersectRanges, rangeFromHeader } from '../request/range.js';
 import { findRoutine } from '../schema-cache/find-routine.js';
-import type { Routine } from '../schema-cache/types.js';
+import type { Routine, RoutineParam } from '../schema-cache/types.js';
 import { qualifiedKey } from '../schema-cache/types.js';
-import { callSql, type CallArgs } from '../sql/call-sql.js';
+import { acceptsDirectJson, callSql, directJsonArg, type CallArgs } from '../sql/call-sql.js';
 import { selectSql } from '../sql/read-sql.js';
 import { mainStatement, type BodyShape } from '../sql/statement.js';
-import { explainSql, resolveTotal, totalSql } from './count.js';
+import { explainSql, resolveTotal, totalSql, type CountPreference } from './count.js';
 import { readResultRow, runStatements } from './execute.js';
+import { planRequestRead } from './plan-read.js';
 import type { RestRequest } from './request-context.js';
 import { contentRange, rangeStatus, sendResult } from './respond.js';
 
@@ -34,16 +40,62 @@ function transactionSettings(routine: Routine): Record<string, string> {
   return rest;
 }
 
+/**
+ * Where a direct POST's argument list goes in a prepared statement. SQL text never contains NUL
+ * (quoting refuses it), so the marker cannot clash with anything else in the statement.
+ */
+const ARGS_MARK = '\u0000args\u0000';
+
+/** Everything about a call that does not depend on who asks or, for direct POSTs, on the values. */
+export interface PreparedRpc {
+  kind: 'rpc';
+  /** Each statement split at ARGS_MARK (a single part when the call takes no values at run time). */
+  statementParts: string[][];
+  /** Direct POSTs: the parameters the body's values go to, in call order. */
+  directParams: RoutineParam[] | undefined;
+  readOnly: boolean;
+  settings: Record<string, string>;
+  offset: number;
+  count: CountPreference;
+  /** False for functions returning void (204). */
+  represent: boolean;
+}
+
 interface Invocation {
   routine: Routine;
   args: CallArgs;
 }
 
-async function resolvePost(r: RestRequest, name: string, columns: string[] | undefined): Promise<Invocation> {
-  const kind: BodyKind | undefined = bodyKind(r.req.headers['content-type']);
+interface Invocation {
+  routine: Routine;
+  args: CallArgs;
+  /** Set when the JSON body's values are passed as literals (see PreparedRpc.directParams). */
+  directParams?: RoutineParam[];
+}
+
+/** Whether a flat JSON object's values can go to the function as literals (see call-sql.ts). */
+function canCallDirectly(
+  r: RestRequest,
+  routine: Routine,
+  params: RoutineParam[],
+  flat: Map<string, FlatValue> | undefined,
+  columns: string[] | undefined,
+): boolean {
+  if (flat === undefined || columns !== undefined) return false;
+  const overloads = r.cache.routines.get(qualifiedKey(routine.schema, routine.name)) ?? [];
+  return overloads.length === 1 && params.every(acceptsDirectJson);
+}
+
+async function resolvePost(
+  r: RestRequest,
+  name: string,
+  columns: string[] | undefined,
+  kind: BodyKind | undefined,
+  body: { raw: Buffer; flat: Map<string, FlatValue> | undefined } | undefined,
+): Promise<Invocation> {
   if (kind === undefined)
     throw invalidBody(`Content-Type not acceptable: ${(r.req.headers['content-type'] ?? '').split(';')[0]}`);
-  const raw = await readRequestBody(r.req, r.ctx.config.stack.maxBodyBytes);
+  const raw = body?.raw ?? (await readRequestBody(r.req, r.ctx.config.stack.maxBodyBytes));
   if (kind === 'text' || kind === 'xml' || kind === 'binary') {
     const routine = findRoutine(r.cache, r.schema.schema, name, [], true, kind);
     const param = routine.params[0];
@@ -57,16 +109,18 @@ async function resolvePost(r: RestRequest, name: string, columns: string[] | und
       },
     };
   }
-  const body = parseJsonBody(raw, kind, columns, true);
-  const keys = body.isArray && columns === undefined ? [] : body.keys;
+  const parsed = parseJsonBody(raw, kind, columns, true);
+  const keys = parsed.isArray && columns === undefined ? [] : parsed.keys;
   const routine = findRoutine(r.cache, r.schema.schema, name, keys, true, kind);
   if (routine.params.length === 1 && routine.params[0]!.name === '') {
-    return { routine, args: { kind: 'single', text: body.text, type: routine.params[0]!.type } };
+    return { routine, args: { kind: 'single', text: parsed.text, type: routine.params[0]!.type } };
   }
   const params = routine.params.filter((p) => keys.includes(p.name));
+  if (kind === 'json' && canCallDirectly(r, routine, params, body?.flat, columns))
+    return { routine, args: { kind: 'named', list: ARGS_MARK }, directParams: params };
   return {
     routine,
-    args: params.length === 0 ? { kind: 'none' } : { kind: 'json', text: body.text, params },
+    args: params.length === 0 ? { kind: 'none' } : { kind: 'json', text: parsed.text, params },
   };
 }
 
@@ -78,39 +132,50 @@ function resolveGet(r: RestRequest, name: string, rpcArgs: [string, string][]): 
   return { routine, args: params.length === 0 ? { kind: 'none' } : { kind: 'direct', values, params } };
 }
 
-export async function handleRpc(r: RestRequest, name: string, format: OutputFormat): Promise<void> {
+/** The cache key of a call's shape; `argNames` only for direct POSTs (their values vary). */
+function shapeKey(r: RestRequest, name: string, argNames: string[] | undefined): string {
+  const h = r.req.headers;
+  const range = r.method === 'POST' ? '' : (h.range ?? '');
+  return [
+    'rpc',
+    r.method,
+    r.schema.schema,
+    name,
+    r.search,
+    h.accept ?? '',
+    h.prefer ?? '',
+    range,
+    ...(argNames ?? []),
+  ].join('\u0000');
+}
+
+function cachedCall(r: RestRequest, key: string): PreparedRpc | undefined {
+  const cached = r.prepared.get(r.cache, key);
+  return cached?.kind === 'rpc' ? cached : undefined;
+}
+
+function prepareCall(
+  r: RestRequest,
+  format: OutputFormat,
+  query: RequestQuery,
+  { routine, args, directParams }: Invocation,
+): PreparedRpc {
   const isRead = r.method === 'GET' || r.method === 'HEAD';
-  if (!isRead && r.method !== 'POST') throw invalidRpcMethod(r.method);
-  const query = parseRequestQuery(r.pairs, { isRpcRead: isRead });
-  const { routine, args } = isRead
-    ? resolveGet(r, name, query.rpcArgs)
-    : await resolvePost(r, name, query.columns);
   const head = r.method === 'HEAD';
   const maxRows = r.ctx.config.api.maxRows;
   const prefs = r.prefs;
   if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && returnsSingle(routine))
     throw maxAffectedRpcViolation();
-
-  const requested = intersectRanges(
-    query.ranges.get(''),
-    isRead ? rangeFromHeader(r.req.headers.range) : undefined,
-  );
-  checkLimit(requested);
   const relationName = routine.returnTable ?? routine.name;
   const table =
     routine.returnTable === undefined
       ? undefined
       : r.cache.tables.get(qualifiedKey(routine.schema, routine.returnTable));
-  const plan = buildReadPlan(
-    {
-      cache: r.cache,
-      schema: r.schema.schema,
-      query,
-      maxRows,
-      rootFiltersApplied: false,
-      rootRange: capRange(requested, maxRows),
-    },
+  const { plan, requested } = planRequestRead(
+    r,
+    query,
     { source: 'pgrst_source', alias: relationName, relationName, table },
+    { rangeHeader: isRead },
   );
   const source = callSql(routine, args);
   const count = prefs.count;
@@ -129,15 +194,88 @@ export async function handleRpc(r: RestRequest, name: string, format: OutputForm
   ];
   const explain = explainSql(plan, count, `WITH pgrst_source AS (${source}) `);
   if (explain) statements.push(explain);
-  const readOnly = isRead || routine.volatility !== 'volatile';
-  const results = await runStatements(r, statements, {
-    readOnly,
+  return {
+    kind: 'rpc',
+    statementParts: statements.map((s) => (directParams ? s.split(ARGS_MARK) : [s])),
+    directParams,
+    readOnly: isRead || routine.volatility !== 'volatile',
     settings: transactionSettings(routine),
+    offset: requested?.offset ?? 0,
+    count,
+    represent: !routine.returnsVoid,
+  };
+}
+
+/**
+ * Reads the body of a JSON POST before the query is parsed (the body's argument names are part of
+ * the shape key). A failed read still reports a bad query string first, as the full path does.
+ */
+async function readJsonBody(r: RestRequest): Promise<Buffer> {
+  try {
+    return await readRequestBody(r.req, r.ctx.config.stack.maxBodyBytes);
+  } catch (error) {
+    parseRequestQuery(r.pairs, { isRpcRead: false });
+    throw error;
+  }
+}
+
+async function preparedPost(
+  r: RestRequest,
+  name: string,
+  format: OutputFormat,
+): Promise<{ prepared: PreparedRpc; flat?: Map<string, FlatValue> }> {
+  const kind = bodyKind(r.req.headers['content-type']);
+  let body: { raw: Buffer; flat: Map<string, FlatValue> | undefined } | undefined;
+  let key: string | undefined;
+  if (kind === 'json') {
+    const raw = await readJsonBody(r);
+    const flat = readFlatObject(raw.toString('utf8'));
+    body = { raw, flat };
+    if (flat) {
+      key = shapeKey(r, name, [...flat.keys()]);
+      const cached = cachedCall(r, key);
+      if (cached) return { prepared: cached, flat };
+    }
+  }
+  const query = parseRequestQuery(r.pairs, { isRpcRead: false });
+  const invocation = await resolvePost(r, name, query.columns, kind, body);
+  const prepared = prepareCall(r, format, query, invocation);
+  if (key !== undefined && prepared.directParams) r.prepared.set(r.cache, key, prepared);
+  return { prepared, flat: body?.flat };
+}
+
+function preparedGet(r: RestRequest, name: string, format: OutputFormat): PreparedRpc {
+  const key = shapeKey(r, name, undefined);
+  const cached = cachedCall(r, key);
+  if (cached) return cached;
+  const query = parseRequestQuery(r.pairs, { isRpcRead: true });
+  const prepared = prepareCall(r, format, query, resolveGet(r, name, query.rpcArgs));
+  r.prepared.set(r.cache, key, prepared);
+  return prepared;
+}
+
+function statementsOf(prepared: PreparedRpc, flat: Map<string, FlatValue> | undefined): string[] {
+  const params = prepared.directParams;
+  if (params === undefined) return prepared.statementParts.map((parts) => parts[0]!);
+  const list = params.map((p) => directJsonArg(p, flat?.get(p.name) ?? { kind: 'null' })).join(', ');
+  return prepared.statementParts.map((parts) => parts.join(list));
+}
+
+export async function handleRpc(r: RestRequest, name: string, format: OutputFormat): Promise<void> {
+  const isRead = r.method === 'GET' || r.method === 'HEAD';
+  if (!isRead && r.method !== 'POST') throw invalidRpcMethod(r.method);
+  const { prepared, flat } = isRead
+    ? { prepared: preparedGet(r, name, format), flat: undefined }
+    : await preparedPost(r, name, format);
+  const prefs = r.prefs;
+  const results = await runStatements(r, statementsOf(prepared, flat), {
+    readOnly: prepared.readOnly,
+    settings: prepared.settings,
     rollback: prefs.tx === 'rollback',
   });
+  const { offset, count } = prepared;
   const row = readResultRow(results[0]);
-  const total = resolveTotal(count, row.total, results[1], maxRows);
-  const offset = requested?.offset ?? 0;
+  const total = resolveTotal(count, row.total, results[1], r.ctx.config.api.maxRows);
   const upper = offset + row.page - 1;
   const status = rangeStatus(offset, upper, total);
   if (status === 416) throw outOfBounds(offset, total ?? 0);
@@ -152,6 +290,6 @@ export async function handleRpc(r: RestRequest, name: string, format: OutputForm
     'Content-Range': contentRange(offset, upper, total),
     ...(applied ? { 'Preference-Applied': applied } : {}),
   };
-  const represent = !routine.returnsVoid;
+  const represent = prepared.represent;
   sendResult(r, { status: represent ? status : 204, headers, format, represent }, row);
 }

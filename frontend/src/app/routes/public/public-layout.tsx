@@ -1,0 +1,63 @@
+/** Header (navigation, theme menu, sign-in), the page, and a footer with the legal links. */
+import { Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { SimpleErrorBoundary } from '../../../components/errors/simple-error';
+import { platformPath, publicPaths } from '../../../config/paths';
+import { useAuth } from '../../../features/auth/hooks/use-auth';
+import { ThemeToggle } from '../../../features/theme/components/theme-toggle';
+import { publicPages } from './public-content';
+
+const headerPaths = new Set<string>([
+  publicPaths.services,
+  publicPaths.caseStudies,
+  publicPaths.about,
+  publicPaths.news,
+  publicPaths.contact,
+]);
+const headerLinks = publicPages.filter((page) => headerPaths.has(page.path));
+const footerLinks = publicPages.filter((page) => !headerLinks.includes(page));
+
+export function PublicLayout() {
+  const { user } = useAuth();
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Box as="header" borderBottomWidth="1px" px="6" py="3">
+        <Flex align="center" gap="6" wrap="wrap">
+          <ChakraLink asChild fontWeight="bold">
+            <Link to={publicPaths.home}>CTI Platform</Link>
+          </ChakraLink>
+          <HStack as="nav" aria-label="Main" gap="4" flex="1" wrap="wrap">
+            {headerLinks.map((page) => (
+              <ChakraLink asChild key={page.path}>
+                <NavLink to={page.path}>{page.navLabel}</NavLink>
+              </ChakraLink>
+            ))}
+          </HStack>
+          <ThemeToggle />
+          <Button asChild size="sm">
+            {user ? (
+              <Link to={platformPath('dashboard')}>Platform</Link>
+            ) : (
+              <Link to={publicPaths.auth}>Sign in</Link>
+            )}
+          </Button>
+        </Flex>
+      </Box>
+      <Box as="main" flex="1">
+        <SimpleErrorBoundary>
+          <Outlet />
+        </SimpleErrorBoundary>
+      </Box>
+      <Stack as="footer" borderTopWidth="1px" px="6" py="4" direction="row" gap="4" wrap="wrap" fontSize="sm">
+        <Text color="fg.muted">CTI Platform</Text>
+        <HStack as="nav" aria-label="Legal and resources" gap="4" wrap="wrap">
+          {footerLinks.map((page) => (
+            <ChakraLink asChild key={page.path}>
+              <NavLink to={page.path}>{page.navLabel}</NavLink>
+            </ChakraLink>
+          ))}
+        </HStack>
+      </Stack>
+    </Flex>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Admin two-factor enrolment (mfa_setup_required): a secret made here, shown as QR code and otpauth URI,
+ * stored pending by setup_admin_totp (which answers the backup codes once), then activated by a first code.
+ */
+import { Alert, Button, Card, Center, Code, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import QRCode from 'qrcode';
+import { useState } from 'react';
+import { toast } from '../../../../components/ui/toast';
+import { useAuth } from '../../hooks/use-auth';
+import { buildOtpauthUri, generateTotpSecret } from '../../utils/totp-secret';
+import { BackupCodes } from './backup-codes';
+import { MfaCodeForm } from './mfa-code-form';
+
+interface Enrolment {
+  secret: string;
+  uri: string;
+  qrDataUrl: string | null;
+  backupCodes: string[];
+}
+
+async function qrDataUrl(uri: string): Promise<string | null> {
+  try {
+    const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  } catch {
+    return null; // the URI and the secret below are enough to enrol by hand
+  }
+}
+
+export function MfaSetup() {
+  const { user, requireMfaSetup } = useAuth();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const secret = generateTotpSecret();
+      const uri = buildOtpauthUri(user?.email ?? user?.id ?? 'admin', secret);
+      const { backupCodes } = await requireMfaSetup(secret);
+      setEnrolment({ secret, uri, backupCodes, qrDataUrl: await qrDataUrl(uri) });
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'MFA setup failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Center p="8">
+      <Card.Root maxW="lg" w="full">
+        <Card.Header>
+          <Heading as="h1" size="lg">
+            Set up two-factor authentication
+          </Heading>
+        </Card.Header>
+        <Card.Body gap="5">
+          {error && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+          {!enrolment ? (
+            <Stack gap="4">
+              <Text>Administrator access needs an authenticator app (TOTP). Setting up takes a minute.</Text>
+              <Button onClick={() => void start()} loading={busy} loadingText="Preparing" alignSelf="start">
+                Start setup
+              </Button>
+            </Stack>
+          ) : (
+            <Stack gap="5">
+              <Text>1. Scan this QR code with your authenticator app, or enter the key by hand.</Text>
+              {enrolment.qrDataUrl && (
+                <Image
+                  src={enrolment.qrDataUrl}
+                  alt="QR code for adding the CTI Platform to your authenticator app"
+                  boxSize="200px"
+                  bg="white"
+                />
+              )}
+              <Stack gap="1">
+                <Text fontSize="sm">Key</Text>
+                <Code wordBreak="break-all">{enrolment.secret}</Code>
+                <Text fontSize="sm">Setup link</Text>
+                <Code wordBreak="break-all" data-testid="otpauth-uri">
+                  {enrolment.uri}
+                </Code>
+              </Stack>
+              <BackupCodes codes={enrolment.backupCodes} />
+              <Text>2. Enter the code your app shows to switch two-factor authentication on.</Text>
+              <MfaCodeForm
+                allowBackupCode={false}
+                submitLabel="Activate"
+                onVerified={() => {
+                  setEnrolment(null);
+                  toast({ title: 'Two-factor authentication is on' });
+                }}
+              />
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}

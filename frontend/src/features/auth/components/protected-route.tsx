@@ -1,0 +1,41 @@
+/**
+ * The sign-in guard (SPEC §2, §4): loader while auth is settling, /auth (history replaced, original location
+ * passed along) without a session, and for admin-only screens the two-factor step or the admin notice.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
+import { publicPaths } from '../../../config/paths';
+import { useAuth } from '../hooks/use-auth';
+import type { ReturnLocationState } from '../utils/return-location';
+import { AdminNotice } from './admin-notice';
+import { MfaSetup } from './mfa/mfa-setup';
+import { MfaVerify } from './mfa/mfa-verify';
+
+export function ProtectedRoute({
+  children,
+  adminOnly = false,
+}: {
+  children: ReactNode;
+  adminOnly?: boolean;
+}) {
+  const { user, session, loading, adminValidation } = useAuth();
+  const location = useLocation();
+
+  if (loading) return <FullScreenLoader label="Verifying access..." />;
+  if (!user || !session) {
+    const state: ReturnLocationState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to={publicPaths.auth} replace state={state} />;
+  }
+  if (adminOnly) {
+    if (!adminValidation) return <FullScreenLoader label="Verifying access..." />;
+    if (!adminValidation.authorized) {
+      if (adminValidation.reason === 'mfa_setup_required') return <MfaSetup />;
+      if (adminValidation.reason === 'mfa_required') return <MfaVerify />;
+      return <AdminNotice />;
+    }
+  }
+  return <>{children}</>;
+}

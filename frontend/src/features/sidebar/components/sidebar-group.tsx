@@ -1,0 +1,81 @@
+/** A titled, classified group of links whose list can be shown or hidden (SPEC §2). */
+import { Badge, Box, Button, Separator, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
+import type { PlatformPage } from '../../../config/paths';
+import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
+import { selectSidebarGroupOpen, sidebarGroupToggled } from '../state/sidebar-slice';
+import type { Classification, SidebarGroup as SidebarGroupModel } from '../utils/nav-groups';
+import { SidebarNavItem } from './sidebar-nav-item';
+
+const classificationPalette: Record<Classification, string> = {
+  UNCLASSIFIED: 'green',
+  CONFIDENTIAL: 'orange',
+  SECRET: 'red',
+};
+
+interface SidebarGroupProps {
+  group: SidebarGroupModel;
+  collapsed: boolean;
+  badges?: Partial<Record<PlatformPage, ReactNode>>;
+  onNavigate?: () => void;
+}
+
+export function SidebarGroup({ group, collapsed, badges, onNavigate }: SidebarGroupProps) {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector((state) => selectSidebarGroupOpen(state, group.id));
+  const listId = `sidebar-group-${group.id}`;
+  // The icon rail has no room for group headings; every link stays reachable there.
+  const showItems = collapsed || open;
+
+  return (
+    <Box as="section" aria-label={group.title}>
+      {collapsed ? (
+        <Separator my="2" />
+      ) : (
+        <Button
+          variant="ghost"
+          size="xs"
+          width="full"
+          height="auto"
+          py="1"
+          display="grid"
+          gridTemplateColumns="auto 1fr"
+          columnGap="1"
+          rowGap="0.5"
+          justifyItems="start"
+          textAlign="start"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => dispatch(sidebarGroupToggled(group.id))}
+        >
+          {open ? <LuChevronDown aria-hidden="true" /> : <LuChevronRight aria-hidden="true" />}
+          <Box as="span" textTransform="uppercase" letterSpacing="wide" whiteSpace="normal">
+            {group.title}
+          </Box>
+          {/* The classification sits under the title so neither is cut off in the 16 rem rail. */}
+          <Badge
+            gridColumn="2"
+            size="xs"
+            variant="outline"
+            colorPalette={classificationPalette[group.classification]}
+          >
+            {group.classification}
+          </Badge>
+        </Button>
+      )}
+      <Stack as="ul" id={listId} hidden={!showItems} listStyleType="none" gap="0.5" mt="1" ps="0">
+        {group.items.map((item) => (
+          <li key={item.page}>
+            <SidebarNavItem
+              item={item}
+              collapsed={collapsed}
+              badge={badges?.[item.page]}
+              onNavigate={onNavigate}
+            />
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

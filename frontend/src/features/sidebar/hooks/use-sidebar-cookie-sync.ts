@@ -1,0 +1,10 @@
+/** Writes the expanded/collapsed state to the cookie whenever it changes. */
+import { useEffect } from 'react';
+import { useAppSelector } from '../../../app/store/hooks';
+import { selectSidebarExpanded } from '../state/sidebar-slice';
+import { writeSidebarCookie } from '../utils/sidebar-cookie';
+
+export function useSidebarCookieSync(): void {
+  const expanded = useAppSelector(selectSidebarExpanded);
+  useEffect(() => writeSidebarCookie(expanded), [expanded]);
+}

@@ -1,0 +1,7 @@
+/** Mounted once by the app provider; renders nothing. */
+import { useApplyTheme } from '../hooks/use-apply-theme';
+
+export function ThemeSync() {
+  useApplyTheme();
+  return null;
+}

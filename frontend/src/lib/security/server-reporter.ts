@@ -1,0 +1,20 @@
+/**
+ * The production transport for security events: the log_security_violation RPC. The RPC needs a signed-in
+ * user, so nothing is sent without a session (events are still in the local log).
+ */
+import { supabase } from '../supabase';
+import type { SecurityEventDetails, SecurityEventType } from './event-reporter';
+
+export async function sendSecurityEventToServer(
+  type: SecurityEventType,
+  details: SecurityEventDetails,
+): Promise<void> {
+  const client = supabase();
+  const { data } = await client.auth.getSession();
+  if (!data.session) return;
+  const { error } = await client.rpc('log_security_violation', {
+    _event_type: type,
+    _details: details,
+  });
+  if (error) throw new Error(error.message);
+}

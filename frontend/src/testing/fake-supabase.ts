@@ -1,0 +1,80 @@
+/**
+ * A stand-in for the backend client at the `supabase()` boundary, for unit tests. Use with
+ *   vi.mock('<path>/lib/supabase', async () => (await import('<path>/testing/fake-supabase')).supabaseModuleMock);
+ * then drive it: `setInitialSession`, `emitAuthState`, `answerRpc`.
+ */
+import type { Session } from '@supabase/supabase-js';
+import { vi } from 'vitest';
+
+type AuthListener = (event: string, session: Session | null) => void;
+type RpcAnswer = { data: unknown; error: { message: string } | null };
+
+const listeners = new Set<AuthListener>();
+let initialSession: Session | null = null;
+let rpcAnswers: Record<string, (args: unknown) => RpcAnswer | Promise<RpcAnswer>> = {};
+
+export function makeSession(user: { id?: string; email?: string } = {}): Session {
+  const id = user.id ?? 'user-1';
+  return {
+    access_token: 'test-access-token',
+    refresh_token: 'test-refresh-token',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: 1_900_000_000,
+    user: {
+      id,
+      email: user.email ?? 'analyst@cti.local',
+      app_metadata: {},
+      user_metadata: {},
+      aud: 'authenticated',
+      created_at: '2026-01-01T00:00:00Z',
+    },
+  };
+}
+
+export const fakeAuth = {
+  onAuthStateChange: vi.fn((listener: AuthListener) => {
+    listeners.add(listener);
+    // Like the real client: the current session arrives asynchronously as INITIAL_SESSION.
+    queueMicrotask(() => listener('INITIAL_SESSION', initialSession));
+    return { data: { subscription: { unsubscribe: () => listeners.delete(listener) } } };
+  }),
+  getSession: vi.fn(async () => ({ data: { session: initialSession }, error: null })),
+  signOut: vi.fn(async (_options?: { scope?: string }) => ({ error: null as Error | null })),
+  signInWithPassword: vi.fn(),
+};
+
+export const fakeSupabase = {
+  auth: fakeAuth,
+  rpc: vi.fn(async (name: string, args?: unknown): Promise<RpcAnswer> => {
+    const answer = rpcAnswers[name];
+    if (!answer) return { data: null, error: { message: `no fake answer for ${name}` } };
+    return answer(args);
+  }),
+};
+
+export const supabaseModuleMock = { supabase: () => fakeSupabase };
+
+export function setInitialSession(session: Session | null) {
+  initialSession = session;
+}
+
+export function emitAuthState(event: string, session: Session | null) {
+  listeners.forEach((listener) => listener(event, session));
+}
+
+export function answerRpc(name: string, answer: (args: unknown) => RpcAnswer | Promise<RpcAnswer>) {
+  rpcAnswers[name] = answer;
+}
+
+/** validate_admin_access answering a fixed result. */
+export function answerAdminValidation(authorized: boolean, reason: string | null) {
+  answerRpc('validate_admin_access', () => ({ data: { authorized, reason }, error: null }));
+}
+
+export function resetFakeSupabase() {
+  listeners.clear();
+  initialSession = null;
+  rpcAnswers = {};
+  vi.clearAllMocks();
+}
