@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
   ensureNodeModules,
   ensureChromium,
+  ensureFrontendBuild,
   ensurePostgres,
   makeProjectTestWorkdir,
   ROOT,
@@ -19,14 +20,24 @@ ensureChromium();
 
 const results = [];
 
-/** Supabase's own lints (splinter) through the real CLI: nothing at warn level or above may remain. */
-function runAdvisors(workdir) {
+/** URLs and keys of a running stack as STACK_* variables (what `stack status -o env` prints). */
+function projectStackEnv(workdir) {
   const status = spawnSync(
     process.execPath,
     [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir],
     { encoding: 'utf8' },
   );
-  const dbUrl = JSON.parse(status.stdout).DB_URL;
+  const vars = JSON.parse(status.stdout);
+  return Object.fromEntries(
+    Object.entries(vars)
+      .filter(([, value]) => typeof value === 'string')
+      .map(([key, value]) => [`STACK_${key}`, value]),
+  );
+}
+
+/** Supabase's own lints (splinter) through the real CLI: nothing at warn level or above may remain. */
+function runAdvisors(workdir) {
+  const dbUrl = projectStackEnv(workdir).STACK_DB_URL;
   console.log('supabase db advisors --level warn --fail-on warn');
   return (
     run(
@@ -72,33 +83,51 @@ step(
   },
 );
 
-/** vitest suites report their own counts (JSON), so the summary counts tests, not steps. */
-const vitestReports = [];
-function vitestStep(name, cwd, extraArgs = []) {
+/**
+ * Suites that report their own test counts (JSON): the summary counts their tests, not the step.
+ * Each reader returns {passed, failed} from the suite's report, or undefined when it is missing.
+ */
+const countedReports = [];
+function countedStep(name, command, args, options, readCounts) {
+  step(name, command, args, options);
+  results.at(-1).counted = true;
+  countedReports.push({ name, readCounts });
+}
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+function vitestStep(name, cwd) {
   const report = path.join(cwd, '.temp/vitest-report.json');
   rmSync(report, { force: true });
-  vitestReports.push(report);
-  step(
+  countedStep(
     name,
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...extraArgs],
-    {
-      cwd,
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    { cwd },
+    () => {
+      const json = readJson(report);
+      return {
+        passed: json.numPassedTests,
+        failed: json.numFailedTests + (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+      };
     },
   );
-  results.at(-1).counted = true;
 }
 
 vitestStep('stack: unit + conformance (vitest, real supabase-js)', path.join(ROOT, 'infra/stack'));
 vitestStep('frontend: unit (vitest, jsdom)', path.join(ROOT, 'frontend'));
 
-// The project's own backend (supabase/): migrations through the Supabase CLI, then pgTAP.
+// The project's own backend (supabase/) and app: migrations through the Supabase CLI, pgTAP, the
+// advisors and generated types; then the built app, served by that stack, in a real browser.
+ensureFrontendBuild();
 const projectWorkdir = makeProjectTestWorkdir(path.join(ROOT, '.temp', 'project-test'), 25421, 25422);
 console.log('\n━━ project database: migrations + pgTAP + advisors + generated types ━━');
 const dbStarted = Date.now();
-const dbOk =
+const stackUp =
   stackCli(['up', '--workdir', projectWorkdir, '-o', 'env'], { stdio: ['ignore', 'ignore', 'inherit'] }) ===
-    0 &&
+  0;
+const dbOk =
+  stackUp &&
   stackCli(['test-db', '--workdir', projectWorkdir]) === 0 &&
   runAdvisors(projectWorkdir) &&
   run(process.execPath, [
@@ -107,21 +136,51 @@ const dbOk =
     '--workdir',
     projectWorkdir,
   ]) === 0;
-stackCli(['down', '--purge', '--workdir', projectWorkdir]);
 results.push({
   name: 'project database: migrations + pgTAP + advisors + generated types',
   ok: dbOk,
   seconds: (Date.now() - dbStarted) / 1000,
 });
 
+if (stackUp) {
+  // The suites find the stack the way a tester points them at any stack: STACK_* variables.
+  const suiteEnv = { ...process.env, ...projectStackEnv(projectWorkdir), STACK_WORKDIR: projectWorkdir };
+  const e2eReport = path.join(ROOT, 'tests/e2e/.temp/report.json');
+  rmSync(e2eReport, { force: true });
+  countedStep(
+    'app: end-to-end + accessibility (Playwright, Chromium, axe)',
+    'npx',
+    ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
+    { env: suiteEnv },
+    () => {
+      const { stats } = readJson(e2eReport);
+      return { passed: stats.expected, failed: stats.unexpected + stats.flaky + stats.skipped };
+    },
+  );
+  const securityReport = path.join(ROOT, 'tests/security/report/report.json');
+  rmSync(securityReport, { force: true });
+  countedStep(
+    'security: hardening suite (API + browser), report in tests/security/report',
+    'npm',
+    ['run', '--silent', 'test:security'],
+    { env: suiteEnv },
+    () => {
+      const { totals } = readJson(securityReport);
+      return { passed: totals.passed, failed: totals.failed + totals.skipped };
+    },
+  );
+}
+stackCli(['down', '--purge', '--workdir', projectWorkdir]);
+
 let passed = 0;
 let failed = 0;
-for (const report of vitestReports) {
+for (const { name, readCounts } of countedReports) {
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests + (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    const counts = readCounts();
+    passed += counts.passed;
+    failed += counts.failed;
   } catch {
+    console.error(`no test report from: ${name}`);
     failed += 1;
   }
 }

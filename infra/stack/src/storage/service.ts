@@ -67,13 +67,30 @@ async function handle(
       return;
     }
     if (!req.complete) {
-      // Refused before the body was read (or part-way): let the rest drain so the client can read
-      // the answer, and do not reuse a connection whose request body is still in flight.
+      // Refused before the body was read (or part-way): answer only once the client has finished
+      // sending (a client still writing when the socket closes sees "fetch failed", not the error),
+      // but never wait long or read without end for a client that keeps streaming.
       res.setHeader('Connection', 'close');
-      req.resume();
+      await drainRequest(req, DRAIN_LIMIT_MS);
     }
     sendStorageError(res, storageError, method === 'HEAD');
   }
+}
+
+const DRAIN_LIMIT_MS = 2000;
+
+function drainRequest(req: IncomingMessage, limitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+    req.resume();
+  });
 }
 
 function serviceScope(path: string): RoleScope {
