@@ -1,0 +1,125 @@
+/**
+ * Accessibility with axe (WCAG 2.0 A/AA and 2.1 AA): no serious or critical violation on any public page,
+ * the sign-in page, the not-found page and the platform shell, in both themes. Every violation found (any
+ * impact) is counted per page in an annotation, and all of them in tests/e2e/.temp/axe-summary.json.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PlatformShellPage } from './pages/platform-shell.page';
+import { ANALYST_STATE, AXE_DIR, AXE_SUMMARY } from './support/paths';
+import { PUBLIC_PAGES } from './support/spec-routes';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+const THEMES = ['dark', 'light'] as const;
+type Theme = (typeof THEMES)[number];
+
+interface PageResult {
+  page: string;
+  theme: Theme;
+  byImpact: Record<string, number>;
+  violations: { id: string; impact: string; nodes: number; targets: string[] }[];
+}
+
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
+}
+
+async function audit(page: Page, name: string, theme: Theme): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // Contrast is what differs between the themes: make sure it was really evaluated.
+  expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
+  const result: PageResult = {
+    page: name,
+    theme,
+    byImpact: {},
+    violations: results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? 'unknown',
+      nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    })),
+  };
+  for (const v of result.violations) result.byImpact[v.impact] = (result.byImpact[v.impact] ?? 0) + v.nodes;
+  mkdirSync(AXE_DIR, { recursive: true });
+  writeFileSync(path.join(AXE_DIR, `${theme}-${name.replace(/\W+/g, '_')}.json`), JSON.stringify(result));
+  test.info().annotations.push({ type: 'axe', description: JSON.stringify(result.byImpact) });
+  const blocking = result.violations.filter((v) => BLOCKING.has(v.impact));
+  // Soft: one page's findings must not hide the next page's.
+  expect.soft(blocking, `serious/critical axe violations on ${name} (${theme})`).toEqual([]);
+}
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => useTheme(page, theme));
+
+    // One visit, moving through the site by its own header and footer links (no reload per page).
+    test('public pages, sign-in and not-found', async ({ page }) => {
+      await page.goto('/');
+      for (const { path: route, heading } of [...PUBLIC_PAGES, { path: '/auth', heading: 'Sign in' }]) {
+        await test.step(route, async () => {
+          if (route !== '/')
+            await page.locator(`header a[href="${route}"], footer a[href="${route}"]`).first().click();
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+          await audit(page, route, theme);
+        });
+      }
+      await test.step('not found', async () => {
+        await page.goto('/no-such-page');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+        await audit(page, '/no-such-page', theme);
+      });
+    });
+
+    test.describe('signed in', () => {
+      test.use({ storageState: ANALYST_STATE });
+
+      test('platform shell (dashboard)', async ({ page }) => {
+        const shell = new PlatformShellPage(page);
+        await shell.goto('/platform/dashboard');
+        await expect(shell.alertsLink()).toHaveAccessibleName(/new alerts?$/);
+        await audit(page, '/platform/dashboard', theme);
+      });
+    });
+  });
+}
+
+test('the audit is not blind: a known violation is reported', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.src = '/favicon.ico';
+    image.width = 10;
+    image.height = 10;
+    document.querySelector('main')?.append(image);
+  });
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}:${v.impact}`)).toContain('image-alt:critical');
+});
+
+test.afterAll(() => {
+  const results = readdirSync(AXE_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(path.join(AXE_DIR, file), 'utf8')) as PageResult);
+  const total: Record<string, number> = {};
+  const byRule: Record<string, number> = {};
+  for (const result of results) {
+    for (const [impact, count] of Object.entries(result.byImpact))
+      total[impact] = (total[impact] ?? 0) + count;
+    for (const v of result.violations)
+      byRule[`${v.id} (${v.impact})`] = (byRule[`${v.id} (${v.impact})`] ?? 0) + v.nodes;
+  }
+  const summary = {
+    tags: TAGS,
+    pagesAudited: results.length,
+    nodesByImpact: total,
+    nodesByRule: byRule,
+    pages: results,
+  };
+  writeFileSync(AXE_SUMMARY, JSON.stringify(summary, null, 2));
+  console.log(`axe: ${results.length} page audits, violations by impact ${JSON.stringify(total)}`);
+});
