@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+// zod 4 probes for eval at load (a CSP violation report on every page); the app never needs its JIT.
+z.config({ jitless: true });
+
 const envSchema = z.object({
   supabaseUrl: z.url({ message: 'The backend URL is missing or not a URL' }),
   supabaseAnonKey: z.string().min(20, { message: 'The backend API key is missing' }),

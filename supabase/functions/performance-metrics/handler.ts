@@ -24,8 +24,9 @@ export interface HandlerDeps {
   now?: () => number;
 }
 
+/** The last X-Forwarded-For entry is the one our own edge added; earlier ones are the client's claim. */
 function clientKey(req: Request): string {
-  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || 'unknown';
+  return req.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || req.headers.get('x-real-ip') || 'unknown';
 }
 
 async function readLimited(req: Request): Promise<string | null> {

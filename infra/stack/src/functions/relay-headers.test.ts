@@ -33,12 +33,12 @@ describe('request headers to the function', () => {
     });
   });
 
-  it('appends the client address to an existing X-Forwarded-For', () => {
+  it('replaces a client-supplied X-Forwarded-For with the address the gateway saw', () => {
     const out = forwardRequestHeaders(
       { 'x-forwarded-for': '203.0.113.9' },
       { ip: '127.0.0.1', host: undefined },
     );
-    expect(out['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    expect(out['x-forwarded-for']).toBe('127.0.0.1');
   });
 });
 

@@ -38,8 +38,9 @@ export function forwardRequestHeaders(
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && !skip.has(name)) out[name] = value;
   }
-  const forwardedFor = headers['x-forwarded-for'];
-  out['x-forwarded-for'] = forwardedFor ? `${String(forwardedFor)}, ${client.ip}` : client.ip;
+  // The gateway is the edge: whatever X-Forwarded-For a client sends is its own claim, and a function
+  // that rate-limits by address must see only the address the gateway saw.
+  out['x-forwarded-for'] = client.ip;
   out['x-forwarded-proto'] ??= 'http';
   if (client.host !== undefined) out['x-forwarded-host'] ??= client.host;
   return out;

@@ -9,6 +9,7 @@ import type { GatewayContext, Service, ServiceHealth } from './context.js';
 import { applyCors } from './cors.js';
 import { clientIp, sendJson } from './http.js';
 import { RateLimiter } from './rate-limit.js';
+import { RateKeyResolver } from './rate-key.js';
 
 export function createGatewayServer(
   ctx: GatewayContext,
@@ -17,6 +18,8 @@ export function createGatewayServer(
   extraHealth: Record<string, () => Promise<ServiceHealth>> = {},
 ): http.Server {
   const limiter = new RateLimiter(ctx.config.stack.requestsPerWindow, ctx.config.stack.windowSeconds * 1000);
+  const rateKeys = new RateKeyResolver(ctx.secrets.jwtSecret);
+  const limited = ctx.config.stack.requestsPerWindow > 0;
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (applyCors(req, res, ctx.config.stack.corsOrigins)) return;
@@ -28,7 +31,7 @@ export function createGatewayServer(
         parts,
       });
     }
-    if (!limiter.take(clientIp(req))) {
+    if (limited && !limiter.take(await rateKeys.keyFor(req))) {
       return sendJson(
         res,
         429,
