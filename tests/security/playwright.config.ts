@@ -1,6 +1,7 @@
 /** The browser checks of the hardening suite: Debian Chromium (never a downloaded browser). */
 import { defineConfig } from '@playwright/test';
 import { resolveTarget } from './lib/target.js';
+import { chromiumLaunchOptions } from '../shared/chromium.js';
 
 const target = resolveTarget();
 
@@ -16,17 +17,6 @@ export default defineConfig({
   use: {
     baseURL: target.webUrl,
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

@@ -7,7 +7,7 @@ import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { PLATFORM_ROOT, protectedRedirects, publicPaths, redirects } from '../config/paths';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { SecurityClearanceGuard } from '../features/auth/components/security-clearance-guard';
-import { platformChildRoutes } from './routes/platform/platform-routes';
+import { LOADING_PLATFORM_TEXT, platformChildRoutes } from './routes/platform/platform-routes';
 import { AuthRoute } from './routes/public/auth';
 import { HomeRoute } from './routes/public/home';
 import { NotFoundRoute } from './routes/public/not-found';
@@ -50,7 +50,7 @@ export const appRoutes: RouteObject[] = [
           <ProtectedRoute>
             <SecurityClearanceGuard>
               <PlatformErrorBoundary>
-                <Suspense fallback={<FullScreenLoader label="Loading secure platform..." />}>
+                <Suspense fallback={<FullScreenLoader label={LOADING_PLATFORM_TEXT} />}>
                   <PlatformShell />
                 </Suspense>
               </PlatformErrorBoundary>

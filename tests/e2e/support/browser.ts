@@ -1,21 +1,5 @@
-/**
- * Debian's Chromium (ENVIRONMENT.md "Browser tests"): Playwright never downloads a browser here, and these
- * flags keep the browser from calling home or needing a GPU or a sandbox inside the container.
- */
-import type { LaunchOptions } from '@playwright/test';
-
-export const chromiumLaunchOptions: LaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+/** Browser settings of the e2e suite; the Chromium launch options are shared with the hardening suite. */
+export { chromiumLaunchOptions } from '../../shared/chromium';
 
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
 export const MOBILE_VIEWPORT = { width: 390, height: 844 } as const;

@@ -35,17 +35,6 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-export async function gatewayHealthy(config: ProjectConfig): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${config.api.port}/__stack/health`, {
-      signal: AbortSignal.timeout(2000),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 export interface PartHealth {
   healthy: boolean;
   detail?: string;
@@ -62,6 +51,11 @@ export async function partsHealth(config: ProjectConfig): Promise<Record<string,
   } catch {
     return undefined;
   }
+}
+
+/** Ready to serve: the gateway answers and its database is reachable. */
+export async function gatewayHealthy(config: ProjectConfig): Promise<boolean> {
+  return (await partsHealth(config))?.db?.healthy === true;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

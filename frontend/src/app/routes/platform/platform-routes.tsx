@@ -11,6 +11,9 @@ import { platformPages, platformPath } from '../../../config/paths';
 import { ProtectedRoute } from '../../../features/auth/components/protected-route';
 import { platformPageInfo, platformPageTable, type PlatformPageInfo } from './platform-pages';
 
+/** SPEC §2's platform loading text, shown while the shell or a page chunk loads. */
+export const LOADING_PLATFORM_TEXT = 'Loading secure platform...';
+
 const PlatformPage = lazy(() =>
   import('./platform-page').then(
     (module) => ({ default: module.PlatformPage }),
@@ -24,7 +27,7 @@ function LazyPlatformPage({ info }: { info: PlatformPageInfo }) {
   const page = (
     <PlatformErrorBoundary>
       <LoadFailureBoundary>
-        <Suspense fallback={<FullScreenLoader label="Loading secure platform..." />}>
+        <Suspense fallback={<FullScreenLoader label={LOADING_PLATFORM_TEXT} />}>
           <PlatformPage page={info.page} />
         </Suspense>
       </LoadFailureBoundary>
