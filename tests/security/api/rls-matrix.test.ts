@@ -10,6 +10,7 @@ import { apiHeaders, httpRequest, type HttpResponse } from '../lib/http.js';
 import { createUser, deleteUser, SUITE_EMAIL_DOMAIN } from '../lib/personas.js';
 import { roleHeaders, roleUserId, type RoleName } from '../lib/roles.js';
 import { recordFact } from '../reporting/parts.js';
+import { intelTableSpecs } from './intel-table-specs.js';
 import { suite } from './context.js';
 
 type Op = 'select' | 'insert' | 'update' | 'delete';
@@ -60,7 +61,10 @@ let seededEvent = 0;
 let seededReport = 0;
 const createdAlerts: string[] = [];
 
+const intel = intelTableSpecs(runId, serviceInsert);
+
 const SPECS: Record<TableName, TableSpec> = {
+  ...intel.specs,
   user_roles: {
     owner: 'user_id',
     victimFilter: async () => `user_id=eq.${victimId}`,
@@ -192,6 +196,7 @@ beforeAll(async () => {
     (await serviceInsert('performance_reports', { ...SPECS.performance_reports.newRow(), user_id: victimId }))
       .id,
   );
+  await intel.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
   for (const role of ['analyst', 'admin_no_mfa'] as const) {
     await serviceInsert('performance_reports', {
@@ -202,6 +207,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await intel.cleanUp(async (table, filter) => {
+    await rest('DELETE', `${table}?${filter}`, service);
+  });
   for (const id of createdAlerts) await rest('DELETE', `enhanced_security_alerts?id=eq.${id}`, service);
   if (victimId) await deleteUser(target, victimId);
 });
