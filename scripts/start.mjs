@@ -1,6 +1,6 @@
 // `npm start`: installs what is missing, brings the whole stack up for this project, prints URLs,
 // keys and demo accounts, and stays in the foreground until Ctrl+C, which stops it cleanly.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureFrontendBuild, ensureNodeModules, ensurePostgres, ROOT, stackCli } from './lib/setup.mjs';
@@ -11,6 +11,18 @@ const started = Date.now();
 // The stack serves the built app (frontend/dist); build it first when the sources are newer.
 ensureFrontendBuild();
 if (stackCli(['up', '--workdir', ROOT]) !== 0) process.exit(1);
+// A populated platform from the first start: the bundled public dataset goes into an empty
+// knowledge base (a restart, or `--no-demo-data`, imports nothing).
+if (!process.argv.includes('--no-demo-data')) {
+  const demo = spawnSync(process.execPath, [path.join(ROOT, 'intel/bin/intel.mjs'), 'demo', '--if-empty', '--workdir', ROOT], {
+    stdio: 'inherit',
+  });
+  if (demo.status !== 0) console.error('the demo dataset could not be imported; the platform starts without it');
+}
+// The importer's worker runs imports requested from the app and the enabled feeds' schedules.
+const worker = spawn(process.execPath, [path.join(ROOT, 'intel/bin/intel.mjs'), 'worker', '--workdir', ROOT], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 
 /** The URLs the running stack reports (`stack status -o json`); empty when it cannot say. */
 function stackUrls() {
@@ -44,6 +56,7 @@ function stop() {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping the stack…');
+  worker.kill('SIGTERM');
   process.exit(stackCli(['down', '--workdir', ROOT]));
 }
 process.on('SIGINT', stop);

@@ -116,6 +116,8 @@ function vitestStep(name, cwd) {
 
 vitestStep('stack: unit + conformance (vitest, real supabase-js)', path.join(ROOT, 'infra/stack'));
 vitestStep('frontend: unit (vitest, jsdom)', path.join(ROOT, 'frontend'));
+// Importers on the real public files, then the whole pipeline against this project's own stack.
+vitestStep('intel: importers (unit + database, real files, supabase-js)', path.join(ROOT, 'intel'));
 
 // The project's own backend (supabase/) and app: migrations through the Supabase CLI, pgTAP, the
 // advisors and generated types; then the built app, served by that stack, in a real browser.

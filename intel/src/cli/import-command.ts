@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
+import { connect, resolveDbUrl } from '../db/connect.js';
+import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
+import { progressBar } from './progress.js';
+import { formatTable } from './table.js';
+
+export const IMPORT_USAGE = `npm run intel -- import <file|folder>... [--format ${FORMAT_NAMES.join('|')}] [--source NAME] [--json]`;
+
+/** The one JSON line of `--json`: the contract other tools read. */
+export function jsonResult(summary: ImportSummary): string {
+  return JSON.stringify({
+    format: summary.format,
+    source: summary.source,
+    status: summary.status,
+    runId: summary.runId ?? null,
+    records: summary.records,
+    inserted: summary.inserted,
+    updated: summary.updated,
+    unchanged: summary.unchanged,
+    rejected: summary.rejected,
+    ignored: summary.ignored,
+    rejects: summary.rejects,
+    counts: summary.counts,
+    seconds: summary.seconds,
+    ...(summary.error ? { error: summary.error } : {}),
+  });
+}
+
+export function summaryTable(summary: ImportSummary): string {
+  const kinds = (summary.counts.byKind ?? {}) as Record<string, { inserted: number; updated: number; unchanged: number }>;
+  const rows = Object.entries(kinds).map(([kind, c]) => [kind, c.inserted, c.updated, c.unchanged]);
+  rows.push(['total', summary.inserted, summary.updated, summary.unchanged]);
+  const lines = [
+    `${summary.source} (${summary.format}): ${summary.records.toLocaleString('en')} records in ${summary.seconds.toFixed(1)} s` +
+      ` (${Math.round(summary.records / Math.max(summary.seconds, 0.001)).toLocaleString('en')}/s)`,
+    formatTable(['kind', 'inserted', 'updated', 'unchanged'], rows),
+    `rejected: ${summary.rejected.toLocaleString('en')}   ignored: ${summary.ignored.toLocaleString('en')}`,
+  ];
+  for (const r of summary.rejects.slice(0, 10)) lines.push(`  ✗ ${r.where}: ${r.reason}`);
+  if (summary.rejected > 10) lines.push(`  … ${summary.rejected - 10} more (import_runs.rejects keeps the first 1,000)`);
+  return lines.join('\n');
+}
+
+export async function importCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string' },
+      source: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'db-url': { type: 'string' },
+      workdir: { type: 'string' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError(IMPORT_USAGE);
+  if (values.format && !(FORMAT_NAMES as readonly string[]).includes(values.format))
+    throw new UsageError(`unknown format "${values.format}"; one of: ${FORMAT_NAMES.join(', ')}`);
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const inputs = positionals.map((p) => path.resolve(base, p));
+  const db = await connect(resolveDbUrl({ dbUrl: values['db-url'], workdir: values.workdir }));
+  const bar = progressBar(path.basename(inputs[0]!));
+  const out = (text: string) => (values.json ? process.stderr : process.stdout).write(`${text}\n`);
+  try {
+    const summary = await runImport(db, {
+      inputs,
+      format: values.format as FormatName | undefined,
+      source: values.source,
+      onProgress: bar.update,
+    });
+    bar.stop();
+    if (!values.json || process.stderr.isTTY) out(summaryTable(summary));
+    if (values.json) process.stdout.write(`${jsonResult(summary)}\n`);
+    return 0;
+  } catch (error) {
+    bar.stop();
+    if (!(error instanceof ImportFailed)) throw error;
+    process.stderr.write(`import refused, nothing was written: ${error.summary.error}\n`);
+    if (values.json) process.stdout.write(`${jsonResult(error.summary)}\n`);
+    return 1;
+  } finally {
+    await db.end();
+  }
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

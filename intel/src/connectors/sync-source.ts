@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ClientBase } from 'pg';
+import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
+import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
+import { closeQueuedRun } from '../pipeline/run-state.js';
+import { fetchFeed, FeedUnavailable, type FetchOptions } from './fetch-feed.js';
+
+export interface SyncableSource {
+  id: string;
+  name: string;
+  format: string | null;
+  url: string | null;
+  etag: string | null;
+  last_modified: string | null;
+}
+
+export type SyncResult =
+  | { source: string; result: 'imported'; summary: ImportSummary; bytes: number }
+  | { source: string; result: 'not-modified' }
+  | { source: string; result: 'failed'; error: string; summary?: ImportSummary };
+
+/** The sources to sync: the named ones, or every enabled one with a URL whose interval elapsed. */
+export async function dueSources(db: ClientBase, names: string[]): Promise<SyncableSource[]> {
+  const columns = 'id, name, format, url, etag, last_modified';
+  if (names.length > 0) {
+    const { rows } = await db.query<SyncableSource>(`select ${columns} from public.sources where name = any($1) order by name`, [names]);
+    const missing = names.filter((n) => !rows.some((r) => r.name === n));
+    if (missing.length > 0) throw new Error(`no source named ${missing.map((m) => `"${m}"`).join(', ')} (see \`npm run intel -- sources\`)`);
+    return rows;
+  }
+  const { rows } = await db.query<SyncableSource>(
+    `select ${columns} from public.sources
+     where enabled and url is not null and sync_interval is not null
+       and (last_synced_at is null or last_synced_at + sync_interval <= now())
+     order by name`,
+  );
+  return rows;
+}
+
+/** Fetches one source (conditionally) and imports what changed; remembers the validators on success. */
+export async function syncSource(
+  db: ClientBase,
+  source: SyncableSource,
+  fetchOptions: Partial<FetchOptions> = {},
+  queuedRunId?: number,
+): Promise<SyncResult> {
+  const result = await fetchAndImport(db, source, fetchOptions, queuedRunId);
+  // A feed that cannot be reached waits for its next interval instead of being retried every poll.
+  if (result.result === 'failed' && !result.summary)
+    await db.query('update public.sources set last_synced_at = now() where id = $1', [source.id]);
+  // A run requested from the app always ends visibly, even when nothing needed importing.
+  if (queuedRunId !== undefined && result.result !== 'imported')
+    await closeQueuedRun(db, queuedRunId, result.result === 'failed' ? 'failed' : 'succeeded', result.result === 'failed' ? result.error : 'the feed has not changed since the last sync');
+  return result;
+}
+
+async function fetchAndImport(
+  db: ClientBase,
+  source: SyncableSource,
+  fetchOptions: Partial<FetchOptions>,
+  queuedRunId: number | undefined,
+): Promise<SyncResult> {
+  if (!source.url) return { source: source.name, result: 'failed', error: 'the source has no URL to fetch' };
+  if (!source.format || !(FORMAT_NAMES as readonly string[]).includes(source.format))
+    return { source: source.name, result: 'failed', error: `the source's format "${source.format}" has no importer` };
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'cti-sync-'));
+  try {
+    const destination = path.join(folder, path.basename(new URL(source.url).pathname) || 'feed');
+    const fetched = await fetchFeed({ ...fetchOptions, url: source.url, etag: source.etag, lastModified: source.last_modified, destination });
+    if (!fetched.changed) {
+      await db.query('update public.sources set last_synced_at = now() where id = $1', [source.id]);
+      return { source: source.name, result: 'not-modified' };
+    }
+    const summary = await runImport(db, { inputs: [destination], format: source.format as FormatName, source: source.name, queuedRunId });
+    await db.query('update public.sources set etag = $2, last_modified = $3, last_synced_at = now() where id = $1', [
+      source.id,
+      fetched.etag ?? null,
+      fetched.lastModified ?? null,
+    ]);
+    return { source: source.name, result: 'imported', summary, bytes: fetched.bytes };
+  } catch (error) {
+    if (error instanceof ImportFailed) return { source: source.name, result: 'failed', error: error.summary.error ?? 'import failed', summary: error.summary };
+    if (error instanceof FeedUnavailable) return { source: source.name, result: 'failed', error: error.message };
+    throw error;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

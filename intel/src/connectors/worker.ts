@@ -1,0 +1,55 @@
+import type pg from 'pg';
+import { ensureCatalogue } from './catalogue.js';
+import { dueSources, syncSource, type SyncableSource, type SyncResult } from './sync-source.js';
+
+/**
+ * The importer's server-side worker: carries out syncs requested from the app
+ * (request_source_sync → NOTIFY intel_import_requests) at once, and the feeds' schedules every
+ * `pollSeconds`. One sync at a time; each source is also protected by its own lock.
+ */
+export interface WorkerOptions {
+  pollSeconds?: number;
+  signal?: AbortSignal;
+  onResult?: (result: SyncResult) => void;
+}
+
+const SOURCE_COLUMNS = 'id, name, format, url, etag, last_modified';
+
+async function takeQueued(db: pg.Client): Promise<{ runId: number; source: SyncableSource } | undefined> {
+  const { rows } = await db.query<SyncableSource & { run_id: string }>(
+    `select r.id as run_id, ${SOURCE_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+     from public.import_runs r join public.sources s on s.id = r.source_id
+     where r.status = 'queued' order by r.id limit 1`,
+  );
+  const row = rows[0];
+  return row ? { runId: Number(row.run_id), source: row } : undefined;
+}
+
+export async function runWorker(db: pg.Client, listener: pg.Client, options: WorkerOptions = {}): Promise<void> {
+  const pollMs = (options.pollSeconds ?? 60) * 1000;
+  let wake: () => void = () => undefined;
+  listener.on('notification', () => wake());
+  await listener.query('listen intel_import_requests');
+  options.signal?.addEventListener('abort', () => wake());
+  await ensureCatalogue(db);
+  let nextSchedule = 0;
+  while (!options.signal?.aborted) {
+    for (let job = await takeQueued(db); job && !options.signal?.aborted; job = await takeQueued(db)) {
+      options.onResult?.(await syncSource(db, job.source, {}, job.runId));
+    }
+    if (Date.now() >= nextSchedule) {
+      nextSchedule = Date.now() + pollMs;
+      for (const source of await dueSources(db, [])) {
+        if (options.signal?.aborted) break;
+        options.onResult?.(await syncSource(db, source));
+      }
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(nextSchedule - Date.now(), 0));
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

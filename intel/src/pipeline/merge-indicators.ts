@@ -1,0 +1,174 @@
+import type { ClientBase } from 'pg';
+import type { UpsertCounts } from './upsert.js';
+
+/**
+ * Indicators merge in two layers in one statement: the indicator itself (one row per type and
+ * canonical value: seen-range widened, least restrictive TLP, labels united, newest text wins) and
+ * the provenance of this source (its own dates, id, reference, context). A record counts as
+ * inserted when the indicator is new, updated when either layer changed, unchanged otherwise.
+ * $1 = source id, $2 = import run id.
+ */
+const MERGE_SQL = `
+with m as (
+  select s.ord, s.type, s.value, i.id as existing_id,
+    coalesce(s.name, i.name) as name,
+    coalesce(nullif(s.description, ''), i.description, '') as description,
+    coalesce(s.confidence, i.confidence) as confidence,
+    case when i.id is null then s.tlp else least(i.tlp, s.tlp) end as tlp,
+    least(i.first_seen, s.first_seen) as first_seen,
+    greatest(i.last_seen, s.last_seen) as last_seen,
+    least(i.valid_from, s.valid_from) as valid_from,
+    coalesce(s.valid_until, i.valid_until) as valid_until,
+    coalesce(s.revoked, i.revoked, false) as revoked,
+    array(select distinct l from unnest(coalesce(i.labels, '{}') || s.labels) l order by l) as labels,
+    case when jsonb_array_length(s.kill_chain_phases) > 0 then s.kill_chain_phases
+      else coalesce(i.kill_chain_phases, '[]') end as kill_chain_phases,
+    row(i.name, i.description, i.confidence, i.tlp, i.first_seen, i.last_seen, i.valid_from,
+      i.valid_until, i.revoked, i.labels, i.kill_chain_phases) as old_row
+  from stage_indicators s
+  left join public.indicators i on i.value = s.value and i.type = s.type
+),
+ins as (
+  insert into public.indicators as i (type, value, name, description, confidence, tlp, first_seen, last_seen,
+    valid_from, valid_until, revoked, labels, kill_chain_phases)
+  select type, value, name, description, confidence, tlp, first_seen, last_seen, valid_from, valid_until,
+    revoked, labels, kill_chain_phases
+  from m where existing_id is null
+  -- Another import committed the same new value meanwhile: take its id, keep its row.
+  on conflict (value, type) do update set type = excluded.type
+  returning i.id, i.type, i.value
+),
+upd as (
+  update public.indicators i set name = m.name, description = m.description, confidence = m.confidence,
+    tlp = m.tlp, first_seen = m.first_seen, last_seen = m.last_seen, valid_from = m.valid_from,
+    valid_until = m.valid_until, revoked = m.revoked, labels = m.labels, kill_chain_phases = m.kill_chain_phases
+  from m
+  where m.existing_id = i.id
+    and row(m.name, m.description, m.confidence, m.tlp, m.first_seen, m.last_seen, m.valid_from,
+      m.valid_until, m.revoked, m.labels, m.kill_chain_phases) is distinct from m.old_row
+  returning i.id
+),
+ids as (
+  select m.ord, coalesce(m.existing_id, ins.id) as indicator_id, m.existing_id is null as is_new,
+    upd.id is not null as is_updated
+  from m
+  left join ins on m.existing_id is null and ins.value = m.value and ins.type = m.type
+  left join upd on upd.id = m.existing_id
+),
+pm as (
+  select ids.ord, ids.indicator_id, ids.is_new, ids.is_updated, p.indicator_id is null as prov_new,
+    coalesce(s.source_ref, p.source_ref) as source_ref,
+    coalesce(s.reference, p.reference) as reference,
+    least(p.first_seen, s.first_seen) as first_seen,
+    greatest(p.last_seen, s.last_seen) as last_seen,
+    coalesce(s.confidence, p.confidence) as confidence,
+    s.tlp,
+    array(select distinct n from unnest(coalesce(p.malware, '{}') || s.malware) n order by n) as malware,
+    s.context,
+    row(p.source_ref, p.reference, p.first_seen, p.last_seen, p.confidence, p.tlp, p.malware, p.context) as old_row
+  from ids
+  join stage_indicators s on s.ord = ids.ord
+  left join public.indicator_sources p on p.indicator_id = ids.indicator_id and p.source_id = $1
+),
+pins as (
+  insert into public.indicator_sources (indicator_id, source_id, source_ref, reference, first_seen, last_seen,
+    confidence, tlp, malware, context, import_run_id)
+  select indicator_id, $1, source_ref, reference, first_seen, last_seen, confidence, tlp, malware, context, $2
+  from pm where prov_new
+  on conflict (indicator_id, source_id) do nothing
+  returning indicator_id
+),
+pupd as (
+  update public.indicator_sources p set source_ref = pm.source_ref, reference = pm.reference,
+    first_seen = pm.first_seen, last_seen = pm.last_seen, confidence = pm.confidence, tlp = pm.tlp,
+    malware = pm.malware, context = pm.context, import_run_id = $2
+  from pm
+  where not pm.prov_new and p.indicator_id = pm.indicator_id and p.source_id = $1
+    and row(pm.source_ref, pm.reference, pm.first_seen, pm.last_seen, pm.confidence, pm.tlp, pm.malware,
+      pm.context) is distinct from pm.old_row
+  returning p.indicator_id
+)
+select
+  count(*) filter (where pm.is_new)::int as inserted,
+  count(*) filter (where not pm.is_new and (pm.is_updated or pins.indicator_id is not null
+    or pupd.indicator_id is not null))::int as updated,
+  count(*)::int as total
+from pm
+left join pins on pins.indicator_id = pm.indicator_id
+left join pupd on pupd.indicator_id = pm.indicator_id`;
+
+/**
+ * Links indicators to the malware families their sources name: a family is found by name or alias
+ * among malware objects (ATT&CK, MISP galaxy), or created as a minimal malware object with a
+ * name-based id (the same name string as normalise/stix-id.ts), then one `indicates` relationship
+ * per pair, with a deterministic id so a re-import adds nothing.
+ */
+const LINK_MALWARE_SQL = `
+with named as (
+  select distinct s.type, s.value, s.tlp, n.name
+  from stage_indicators s cross join lateral unnest(s.malware) n(name)
+),
+names as (select distinct name from named),
+known as (
+  select distinct on (names.name) names.name, o.stix_id
+  from names join public.intel_objects o on o.type = 'malware' and o.lookup_names @> array[lower(names.name)]
+  order by names.name, o.created nulls last, o.stix_id
+),
+fresh as (
+  select names.name, 'malware--' || extensions.uuid_generate_v5('00abedb4-aa42-466c-9c01-fed23315a9b7',
+    '{"type":"malware","name":' || to_json(lower(names.name))::text || '}') as stix_id
+  from names where not exists (select 1 from known where known.name = names.name)
+),
+created as (
+  insert into public.intel_objects (stix_id, type, name, tlp, spec_version, source_ids, created, modified, stix)
+  select stix_id, 'malware', name, 'clear', '2.1', array[$1::uuid], now(), now(),
+    jsonb_build_object('type', 'malware', 'spec_version', '2.1', 'id', stix_id, 'name', name, 'is_family', true,
+      'created', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'modified', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  from fresh
+  on conflict (stix_id) do nothing
+  returning stix_id
+),
+targets as (
+  select name, stix_id from known union all select name, stix_id from fresh
+),
+links as (
+  insert into public.relationships (stix_id, relationship_type, source_ref, target_ref, tlp, source_ids,
+    created, modified, stix)
+  select rel_id, 'indicates', i.stix_id, t.stix_id, named.tlp, array[$1::uuid], now(), now(),
+    jsonb_build_object('type', 'relationship', 'spec_version', '2.1', 'id', rel_id,
+      'relationship_type', 'indicates', 'source_ref', i.stix_id, 'target_ref', t.stix_id)
+  from named
+  join public.indicators i on i.value = named.value and i.type = named.type
+  join targets t on t.name = named.name
+  cross join lateral (select 'relationship--' || extensions.uuid_generate_v5(
+    '00abedb4-aa42-466c-9c01-fed23315a9b7', i.stix_id || ' indicates ' || t.stix_id) as rel_id) r
+  on conflict (stix_id) do nothing
+  returning 1
+)
+select (select count(*) from created)::int as malware, (select count(*) from links)::int as links`;
+
+export interface IndicatorMergeCounts extends UpsertCounts {
+  derivedMalware: number;
+  derivedLinks: number;
+}
+
+export async function mergeIndicators(
+  db: ClientBase,
+  sourceId: string,
+  runId: number,
+): Promise<IndicatorMergeCounts> {
+  const merged = await db.query<{ inserted: number; updated: number; total: number }>(MERGE_SQL, [
+    sourceId,
+    runId,
+  ]);
+  const { inserted, updated, total } = merged.rows[0]!;
+  const linked = await db.query<{ malware: number; links: number }>(LINK_MALWARE_SQL, [sourceId]);
+  return {
+    inserted,
+    updated,
+    unchanged: total - inserted - updated,
+    derivedMalware: linked.rows[0]!.malware,
+    derivedLinks: linked.rows[0]!.links,
+  };
+}

@@ -1,0 +1,238 @@
+import path from 'node:path';
+import type { ClientBase } from 'pg';
+import type { Draft } from '../model/drafts.js';
+import { InputRefused, type FormatAdapter, type FormatName } from '../formats/format.js';
+import { adapterFor, detectFormat } from '../formats/registry.js';
+import { listInputFiles } from '../input/list-inputs.js';
+import { openInput } from '../input/open-input.js';
+import { Batch, type BatchResult, type CountedKind } from './batch.js';
+import { createStageTables } from './staging.js';
+import { prepareIndicator } from './prepare/indicator.js';
+import { prepareVulnerability } from './prepare/vulnerability.js';
+import { prepareObject, prepareRelationship, prepareSighting } from './prepare/stix.js';
+import { RecordRejected } from './prepare/fields.js';
+import type { SourceContext } from './prepare/source-context.js';
+import { ensureSource, finishRun, ImportRefused, lockSource, startRun, unlockSource, type RunOutcome } from './run-state.js';
+
+export interface ImportOptions {
+  /** Files or folders, imported as one run of one source. */
+  inputs: string[];
+  format?: FormatName;
+  /** Source name; the format's default source when absent. */
+  source?: string;
+  requestedBy?: string;
+  /** A run queued from the app (request_source_sync) that this import carries out. */
+  queuedRunId?: number;
+  /** Records per batch (one COPY and one merge per kind). */
+  batchSize?: number;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportProgress {
+  records: number;
+  bytesRead: number;
+  bytesTotal: number;
+  file: string;
+}
+
+export interface ImportSummary extends RunOutcome {
+  runId: number | undefined;
+  format: FormatName;
+  source: string;
+  seconds: number;
+}
+
+const MAX_KEPT_REJECTS = 1000;
+const BATCH_BYTES = 32 * 1024 * 1024;
+
+/** The run failed as a whole: nothing was written; the summary says why. */
+export class ImportFailed extends Error {
+  override name = 'ImportFailed';
+  constructor(readonly summary: ImportSummary) {
+    super(summary.error);
+  }
+}
+
+async function resolveFormat(files: string[], requested: FormatName | undefined): Promise<FormatAdapter> {
+  if (files.length === 0) throw new ImportRefused('no file to import (the folder is empty)');
+  const { sample, stream } = await openInput(files[0]!);
+  stream.destroy();
+  const detected = detectFormat(sample);
+  if (requested) return adapterFor(requested);
+  if (!detected) throw new ImportRefused(`the format of ${path.basename(files[0]!)} is not one we read; name it with --format`);
+  return detected;
+}
+
+/**
+ * Imports files into the knowledge base as one run: stream → drafts → validated and normalised
+ * records → batches staged with COPY → merged. All batches share one transaction, so an input
+ * refused part-way (truncated, malformed) writes nothing; record-level problems are rejects and
+ * the rest commits. `db` is a dedicated connection (it holds the source's lock).
+ */
+export async function runImport(db: ClientBase, options: ImportOptions): Promise<ImportSummary> {
+  const started = Date.now();
+  const files = (await Promise.all(options.inputs.map((input) => listInputFiles(input)))).flat();
+  const adapter = await resolveFormat(files, options.format);
+  const source = await ensureSource(db, options.source ?? adapter.defaults.name, adapter.name, adapter.defaults);
+  await lockSource(db, source);
+  const state = new RunState(adapter, source);
+  let runId: number | undefined;
+  try {
+    runId = await startRun(db, source, adapter.name, options.inputs.join(', '), options.requestedBy, options.queuedRunId);
+    await db.query('begin');
+    await db.query(`set local role service_role`);
+    await db.query(`set local statement_timeout = '30min'`);
+    await createStageTables(db);
+    await state.readAll(db, files, runId, options);
+    await db.query('commit');
+    const summary = state.summary(runId, 'succeeded', started);
+    await finishRun(db, runId, summary);
+    return summary;
+  } catch (error) {
+    await db.query('rollback').catch(() => undefined);
+    const reason = error instanceof InputRefused || error instanceof ImportRefused ? error.message : `import failed: ${(error as Error).message}`;
+    const summary = { ...state.summary(runId, 'failed', started), error: reason };
+    if (runId !== undefined) await finishRun(db, runId, summary).catch(() => undefined);
+    throw new ImportFailed(summary);
+  } finally {
+    await unlockSource(db, source).catch(() => undefined);
+  }
+}
+
+/** Counts and batches of one run. */
+class RunState {
+  records = 0;
+  bytes = 0;
+  rejects: { where: string; reason: string }[] = [];
+  rejected = 0;
+  ignored = new Map<string, number>();
+  objectTypes = new Map<string, number>();
+  byKind: Partial<Record<CountedKind, { inserted: number; updated: number; unchanged: number }>> = {};
+  derived = { malware: 0, links: 0 };
+
+  constructor(
+    readonly adapter: FormatAdapter,
+    readonly source: SourceContext,
+  ) {}
+
+  reject(where: string, reason: string): void {
+    this.rejected++;
+    if (this.rejects.length < MAX_KEPT_REJECTS) this.rejects.push({ where, reason });
+  }
+
+  private add(result: BatchResult): void {
+    for (const [kind, counts] of Object.entries(result.byKind) as [CountedKind, { inserted: number; updated: number; unchanged: number }][]) {
+      const total = (this.byKind[kind] ??= { inserted: 0, updated: 0, unchanged: 0 });
+      total.inserted += counts.inserted;
+      total.updated += counts.updated;
+      total.unchanged += counts.unchanged;
+    }
+    this.derived.malware += result.derivedMalware;
+    this.derived.links += result.derivedLinks;
+  }
+
+  /** Routes one draft into the batch, or counts it as rejected or ignored. */
+  private take(batch: Batch, draft: Draft, where: string): void {
+    switch (draft.kind) {
+      case 'reject':
+        return this.reject(where, draft.reason);
+      case 'ignored':
+        this.ignored.set(draft.what, (this.ignored.get(draft.what) ?? 0) + 1);
+        return;
+      case 'indicator':
+        return batch.addIndicator(prepareIndicator(draft, this.source));
+      case 'vulnerability':
+        return batch.addVulnerability(prepareVulnerability(draft));
+      case 'object': {
+        const staged = prepareObject(draft, this.source);
+        this.objectTypes.set(draft.stix.type, (this.objectTypes.get(draft.stix.type) ?? 0) + 1);
+        return batch.addStix('objects', staged, 500 + (draft.stix.description ? String(draft.stix.description).length : 0));
+      }
+      case 'relationship':
+        return batch.addStix('relationships', prepareRelationship(draft, this.source), 600);
+      case 'sighting':
+        return batch.addStix('sightings', prepareSighting(draft, this.source), 600);
+    }
+  }
+
+  async readAll(db: ClientBase, files: string[], runId: number, options: ImportOptions): Promise<void> {
+    const batchSize = options.batchSize ?? 20_000;
+    const today = new Date().toISOString().slice(0, 10);
+    const bytesTotal = { before: 0 };
+    let batch = new Batch();
+    // One batch merges while the next one is parsed: Node and Postgres work at the same time.
+    let merging: Promise<void> = Promise.resolve();
+    let failure: unknown;
+    const flush = async (full: Batch) => {
+      await merging;
+      if (failure) throw failure;
+      merging = full.flush(db, this.source.id, runId).then(
+        (result) => this.add(result),
+        (error: unknown) => {
+          failure = error;
+        },
+      );
+    };
+    for (const file of files) {
+      const input = await openInput(file);
+      const detected = detectFormat(input.sample);
+      if (detected?.name !== this.adapter.name) {
+        input.stream.destroy();
+        const what = detected ? `looks like ${detected.name}` : 'is not a format we read';
+        throw new InputRefused(`${path.basename(file)} is not ${this.adapter.name} data (it ${what})`);
+      }
+      const prefix = files.length > 1 ? `${path.basename(file)}: ` : '';
+      let lastReport = 0;
+      for await (const draft of this.adapter.parse(input.stream, { fileName: path.basename(file), today })) {
+        this.records++;
+        try {
+          this.take(batch, draft, prefix + draft.where);
+        } catch (error) {
+          if (!(error instanceof RecordRejected)) throw error;
+          this.reject(prefix + draft.where, error.message);
+        }
+        if (batch.records >= batchSize || batch.approxBytes >= BATCH_BYTES) {
+          await flush(batch);
+          batch = new Batch();
+        }
+        if (options.onProgress && (this.records & 1023) === 0 && Date.now() - lastReport > 200) {
+          lastReport = Date.now();
+          options.onProgress({ records: this.records, bytesRead: bytesTotal.before + input.bytesRead(), bytesTotal: input.bytesTotal, file });
+        }
+      }
+      bytesTotal.before += input.bytesTotal;
+      this.bytes += input.bytesTotal;
+    }
+    await flush(batch);
+    await merging;
+    if (failure) throw failure;
+  }
+
+  summary(runId: number | undefined, status: 'succeeded' | 'failed', started: number): ImportSummary {
+    const kinds = Object.values(this.byKind);
+    const sum = (key: 'inserted' | 'updated' | 'unchanged') => kinds.reduce((n, k) => n + k[key], 0);
+    const ignored = [...this.ignored.values()].reduce((n, k) => n + k, 0);
+    return {
+      runId,
+      format: this.adapter.name,
+      source: this.source.name,
+      status,
+      records: this.records,
+      inserted: status === 'succeeded' ? sum('inserted') : 0,
+      updated: status === 'succeeded' ? sum('updated') : 0,
+      unchanged: status === 'succeeded' ? sum('unchanged') : 0,
+      rejected: this.rejected,
+      ignored,
+      counts: {
+        byKind: this.byKind,
+        objectTypes: Object.fromEntries([...this.objectTypes].sort((a, b) => b[1] - a[1])),
+        ignored: Object.fromEntries(this.ignored),
+        derived: this.derived,
+        rejectsKept: this.rejects.length,
+      },
+      rejects: this.rejects,
+      bytes: this.bytes,
+      seconds: (Date.now() - started) / 1000,
+    };
+  }
+}

@@ -1,0 +1,116 @@
+import type { ClientBase } from 'pg';
+import type { SourceDefaults } from '../formats/format.js';
+import type { SourceContext } from './prepare/source-context.js';
+
+/**
+ * The import_runs row and the per-source lock. The row is written outside the import's
+ * transaction, so a run that dies stays visible as "running" until the next run of its source
+ * finds its lock free and marks it failed.
+ */
+
+export class ImportRefused extends Error {
+  override name = 'ImportRefused';
+}
+
+/** The source by name, created from the format's defaults the first time it is imported. */
+export async function ensureSource(
+  db: ClientBase,
+  name: string,
+  format: string,
+  defaults: SourceDefaults,
+): Promise<SourceContext> {
+  await db.query(
+    `insert into public.sources (name, kind, format, url, reliability, default_tlp, default_confidence)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict (name) do nothing`,
+    [name, defaults.kind, format, defaults.url ?? null, defaults.reliability, defaults.tlp, defaults.confidence],
+  );
+  const { rows } = await db.query<{ id: string; default_tlp: SourceContext['tlp']; default_confidence: number }>(
+    'select id, default_tlp, default_confidence from public.sources where name = $1',
+    [name],
+  );
+  const row = rows[0]!;
+  return { id: row.id, name, tlp: row.default_tlp, confidence: row.default_confidence };
+}
+
+const lockKey = (sourceId: string) => `intel-source:${sourceId}`;
+
+/** Takes the source's lock (session-level) and marks runs whose process died as failed. */
+export async function lockSource(db: ClientBase, source: SourceContext): Promise<void> {
+  const { rows } = await db.query<{ locked: boolean }>(
+    'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+    [lockKey(source.id)],
+  );
+  if (!rows[0]!.locked) throw new ImportRefused(`another import of "${source.name}" is running; try again when it ends`);
+  await db.query(
+    `update public.import_runs set status = 'failed', finished_at = now(),
+       error = 'interrupted: the importing process ended before the run finished; nothing of it was kept'
+     where source_id = $1 and status = 'running'`,
+    [source.id],
+  );
+}
+
+export async function unlockSource(db: ClientBase, source: SourceContext): Promise<void> {
+  await db.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(source.id)]);
+}
+
+export async function startRun(
+  db: ClientBase,
+  source: SourceContext,
+  format: string,
+  input: string,
+  requestedBy: string | undefined,
+  queuedRunId?: number,
+): Promise<number> {
+  if (queuedRunId !== undefined) {
+    const claimed = await db.query(
+      `update public.import_runs set status = 'running', started_at = now() where id = $1 and status = 'queued'`,
+      [queuedRunId],
+    );
+    if (claimed.rowCount === 1) return queuedRunId;
+  }
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.import_runs (source_id, source_name, format, input, requested_by)
+     values ($1, $2, $3, left($4, 4096), $5) returning id`,
+    [source.id, source.name, format, input, requestedBy ?? null],
+  );
+  return Number(rows[0]!.id);
+}
+
+export interface RunOutcome {
+  status: 'succeeded' | 'failed';
+  records: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  ignored: number;
+  counts: Record<string, unknown>;
+  rejects: { where: string; reason: string }[];
+  error?: string;
+  bytes: number;
+}
+
+export async function finishRun(db: ClientBase, runId: number, outcome: RunOutcome): Promise<void> {
+  await db.query(
+    `update public.import_runs set status = $2, finished_at = now(), records = $3, inserted = $4, updated = $5,
+       unchanged = $6, rejected = $7, ignored = $8, counts = $9, rejects = $10, error = left($11, 4000), bytes = $12
+     where id = $1`,
+    [
+      runId, outcome.status, outcome.records, outcome.inserted, outcome.updated, outcome.unchanged,
+      outcome.rejected, outcome.ignored, JSON.stringify(outcome.counts), JSON.stringify(outcome.rejects),
+      outcome.error ?? null, outcome.bytes,
+    ],
+  );
+  if (outcome.status === 'succeeded')
+    await db.query('update public.sources set last_synced_at = now() where id = (select source_id from public.import_runs where id = $1)', [runId]);
+}
+
+/** Ends a run requested from the app that needed no import (feed unchanged) or could not fetch. */
+export async function closeQueuedRun(db: ClientBase, runId: number, status: 'succeeded' | 'failed', note: string): Promise<void> {
+  await db.query(
+    `update public.import_runs set status = $2, started_at = coalesce(started_at, now()), finished_at = now(),
+       counts = jsonb_build_object('note', $3::text), error = case when $2 = 'failed' then left($3, 4000) end
+     where id = $1 and status in ('queued', 'running')`,
+    [runId, status, note],
+  );
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCatalogue } from '../src/connectors/catalogue.js';
+import { dueSources, syncSource } from '../src/connectors/sync-source.js';
+import { runWorker } from '../src/connectors/worker.js';
+import { sharedFile } from '../src/testing/shared-data.js';
+import { emptyKnowledgeBase, openDb } from './helpers/db.js';
+import { serviceClient } from './helpers/analyst.js';
+
+/** A local stand-in for the feeds' servers: serves the fixture files with ETags, and faults on demand. */
+const KEV = readFileSync(sharedFile('cisa-kev/known_exploited_vulnerabilities.json'));
+const ETAG = `"${createHash('sha1').update(KEV).digest('hex')}"`;
+let failuresBeforeSuccess = 0;
+const requests: { url: string; ifNoneMatch?: string }[] = [];
+const server = http.createServer((req, res) => {
+  requests.push({ url: req.url!, ifNoneMatch: req.headers['if-none-match'] });
+  if (req.url === '/missing.json') return void res.writeHead(404).end();
+  if (failuresBeforeSuccess > 0) {
+    failuresBeforeSuccess--;
+    return void res.writeHead(503, { 'Retry-After': '0' }).end();
+  }
+  if (req.headers['if-none-match'] === ETAG) return void res.writeHead(304).end();
+  res.writeHead(200, { 'Content-Type': 'application/json', ETag: ETAG, 'Last-Modified': 'Mon, 01 Jun 2026 00:00:00 GMT' }).end(KEV);
+});
+
+let db: pg.Client;
+let base = '';
+beforeAll(async () => {
+  db = await openDb();
+  await emptyKnowledgeBase(db);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await ensureCatalogue(db);
+});
+afterAll(async () => {
+  server.close();
+  await db.end();
+});
+
+const kevSource = async () => (await dueSources(db, ['CISA KEV']))[0]!;
+const noWait = { sleep: async () => undefined, backoffMs: 1 };
+
+describe('connectors', () => {
+  it('a fresh installation knows the public feeds with their official URLs and schedules', async () => {
+    const { rows } = await db.query(`select name, format, url, sync_interval::text from public.sources order by name`);
+    expect(rows.map((r) => r.format).sort()).toEqual(['attack', 'epss', 'feodo', 'kev', 'threatfox', 'urlhaus']);
+    expect(rows.find((r) => r.format === 'kev')).toMatchObject({ url: 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json', sync_interval: '1 day' });
+    // Nothing reaches the internet until an administrator enables a feed.
+    expect(await dueSources(db, [])).toEqual([]);
+    await db.query(`update public.sources set enabled = true`);
+    expect((await dueSources(db, [])).length).toBe(6);
+  });
+
+  it('downloads and imports a changed feed, then asks conditionally and imports nothing when unchanged', async () => {
+    await db.query(`update public.sources set url = $1 where name = 'CISA KEV'`, [`${base}/kev.json`]);
+    const first = await syncSource(db, await kevSource(), noWait);
+    expect(first).toMatchObject({ result: 'imported', summary: { inserted: 1404 } });
+    const second = await syncSource(db, await kevSource(), noWait);
+    expect(second).toEqual({ source: 'CISA KEV', result: 'not-modified' });
+    expect(requests.at(-1)!.ifNoneMatch).toBe(ETAG);
+    expect((await dueSources(db, [])).map((s) => s.name)).not.toContain('CISA KEV');
+  });
+
+  it('retries with back-off on 503 and succeeds', async () => {
+    await db.query(`update public.sources set etag = null, last_modified = null where name = 'CISA KEV'`);
+    failuresBeforeSuccess = 2;
+    const before = requests.length;
+    const result = await syncSource(db, await kevSource(), noWait);
+    expect(result).toMatchObject({ result: 'imported', summary: { unchanged: 1404 } });
+    expect(requests.length - before).toBe(3);
+  });
+
+  it('reports a feed that does not exist, without retrying it', async () => {
+    await db.query(`update public.sources set url = $1 where name = 'CISA KEV'`, [`${base}/missing.json`]);
+    const before = requests.length;
+    const result = await syncSource(db, await kevSource(), noWait);
+    expect(result).toMatchObject({ result: 'failed', error: expect.stringMatching(/answered HTTP 404/) });
+    expect(requests.length - before).toBe(1);
+  });
+
+  it('the worker carries out a sync requested from the app, on the server', async () => {
+    await db.query(`update public.sources set url = $1, etag = null, last_modified = null where name = 'CISA KEV'`, [`${base}/kev.json`]);
+    const [workerDb, listener] = [await openDb(), await openDb()];
+    const stop = new AbortController();
+    const running = runWorker(workerDb, listener, { pollSeconds: 3600, signal: stop.signal });
+    try {
+      const { rows } = await db.query(`select id from public.sources where name = 'CISA KEV'`);
+      const requested = await serviceClient().rpc('request_source_sync', { _source_id: rows[0].id });
+      expect(requested.error).toBeNull();
+      const runId = Number(requested.data);
+      let status = 'queued';
+      for (let i = 0; i < 100 && (status === 'queued' || status === 'running'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (await db.query(`select status from public.import_runs where id = $1`, [runId])).rows[0].status;
+      }
+      expect(status).toBe('succeeded');
+      const { rows: run } = await db.query(`select records, unchanged from public.import_runs where id = $1`, [runId]);
+      expect(run[0]).toEqual({ records: 1404, unchanged: 1404 });
+    } finally {
+      stop.abort();
+      await running;
+      await Promise.all([workerDb.end(), listener.end()]);
+    }
+  });
+});
