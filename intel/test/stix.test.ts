@@ -40,16 +40,22 @@ describe('STIX: ATT&CK, bundles, MISP', () => {
   it('imports a STIX 2.1 report bundle: typed indicators, objects and relationships', async () => {
     const run = await importFiles(db, [sharedFile('stix2-examples/threat-reports/poisonivy.json')]);
     expect(run.format).toBe('stix');
-    expect(run.rejected).toBe(0);
-    expect(run.inserted + run.updated + run.unchanged + run.ignored).toBe(run.records);
+    // The report's one malformed value (a space inside a domain) is rejected, the rest kept.
+    expect(run.rejects).toEqual([{ where: '$.objects[42]', reason: 'value: not a domain name: "domain autuo.xicp.net"' }]);
+    expect(run.inserted + run.updated + run.unchanged + run.ignored + run.rejected).toBe(run.records);
+    expect(run.counts.byKind).toMatchObject({ relationships: { inserted: 90 } });
+    expect(await count(db, `select 1 from public.intel_objects where type = 'malware' and name ilike '%poison%'`)).toBeGreaterThan(0);
   });
 
   it('imports a MISP event: to_ids attributes become indicators, galaxies become malware and actors', async () => {
-    const run = await importFiles(db, [sharedFile('eset-misp-events/turla_misp-turla-comrat-v4-event.json')]);
+    const run = await importFiles(db, [sharedFile('eset-misp-events/winter_vivern_misp-wintervivern.event.json')]);
     expect(run.format).toBe('misp');
-    expect(run.rejected).toBe(0);
-    expect((run.counts.byKind as Record<string, { inserted: number }>).indicators!.inserted).toBeGreaterThan(0);
-    expect(await count(db, `select 1 from public.intel_objects where type = 'report'`)).toBeGreaterThan(0);
+    expect(run).toMatchObject({ records: 35, rejected: 0, ignored: 18 });
+    expect(run.counts.ignored).toEqual({ 'MISP attribute without to_ids': 16, 'MISP attribute type text': 2 });
+    expect(run.counts.byKind).toMatchObject({ indicators: { inserted: 6 } });
+    expect(await count(db, `select 1 from public.intel_objects where type = 'report' and name ilike '%winter vivern%'`)).toBe(1);
+    // Its ATT&CK galaxy clusters share ATT&CK's ids and carry no version: ATT&CK's objects stay as imported.
+    expect(run.counts.byKind).toMatchObject({ objects: { inserted: 1, updated: 0, unchanged: 10 } });
   });
 
   it('imports MISP galaxy clusters with their synonyms', async () => {

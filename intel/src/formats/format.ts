@@ -25,6 +25,8 @@ export interface Sample {
 
 export interface ParseContext {
   fileName: string;
+  /** The input's sample (its first 64 KiB), for header lines a format reads before its records. */
+  head: string;
   /** Today as YYYY-MM-DD (UTC), for formats whose files carry no date of their own. */
   today: string;
 }

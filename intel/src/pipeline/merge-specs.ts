@@ -54,8 +54,12 @@ export const epssMerge: UpsertSpec = {
   when: 't.epss_date is null or s.epss_date > t.epss_date',
 };
 
-/** STIX objects: the same or a newer `modified` may replace the stored version. */
-const stixWhen = 't.modified is null or s.modified is null or s.modified >= t.modified';
+/**
+ * STIX objects: the same or a newer `modified` may replace the stored version; an unversioned one
+ * (a MISP galaxy cluster) replaces only an unversioned one, so a galaxy that shares ATT&CK's ids
+ * never overwrites ATT&CK's richer objects.
+ */
+const stixWhen = 't.modified is null or s.modified >= t.modified';
 
 export const objectMerge: UpsertSpec = {
   stage: 'stage_objects',

@@ -37,7 +37,7 @@ export interface ImportProgress {
 
 export interface ImportSummary extends RunOutcome {
   runId: number | undefined;
-  format: FormatName;
+  format: FormatName | 'unknown';
   source: string;
   seconds: number;
 }
@@ -71,13 +71,31 @@ async function resolveFormat(files: string[], requested: FormatName | undefined)
  */
 export async function runImport(db: ClientBase, options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
-  const files = (await Promise.all(options.inputs.map((input) => listInputFiles(input)))).flat();
-  const adapter = await resolveFormat(files, options.format);
+  let adapter: FormatAdapter;
+  try {
+    const files = (await Promise.all(options.inputs.map((input) => listInputFiles(input)))).flat();
+    adapter = await resolveFormat(files, options.format);
+    return await importWith(db, adapter, files, options, started);
+  } catch (error) {
+    if (error instanceof ImportFailed) throw error;
+    if (!(error instanceof InputRefused || error instanceof ImportRefused || (error as NodeJS.ErrnoException).code === 'ENOENT')) throw error;
+    // Refused before any run began (unreadable, empty, unknown format): nothing to record.
+    throw new ImportFailed({
+      runId: undefined, format: options.format ?? 'unknown', source: options.source ?? '', status: 'failed', records: 0, inserted: 0,
+      updated: 0, unchanged: 0, rejected: 0, ignored: 0, counts: {}, rejects: [], bytes: 0, seconds: (Date.now() - started) / 1000,
+      error: (error as Error).message,
+    });
+  }
+}
+
+async function importWith(db: ClientBase, adapter: FormatAdapter, files: string[], options: ImportOptions, started: number): Promise<ImportSummary> {
   const source = await ensureSource(db, options.source ?? adapter.defaults.name, adapter.name, adapter.defaults);
-  await lockSource(db, source);
   const state = new RunState(adapter, source);
   let runId: number | undefined;
+  let locked = false;
   try {
+    await lockSource(db, source);
+    locked = true;
     runId = await startRun(db, source, adapter.name, options.inputs.join(', '), options.requestedBy, options.queuedRunId);
     await db.query('begin');
     await db.query(`set local role service_role`);
@@ -95,7 +113,7 @@ export async function runImport(db: ClientBase, options: ImportOptions): Promise
     if (runId !== undefined) await finishRun(db, runId, summary).catch(() => undefined);
     throw new ImportFailed(summary);
   } finally {
-    await unlockSource(db, source).catch(() => undefined);
+    if (locked) await unlockSource(db, source).catch(() => undefined);
   }
 }
 
@@ -155,24 +173,39 @@ class RunState {
     }
   }
 
+  private batch = new Batch();
+  /** One batch merges while the next one is parsed: Node and Postgres work at the same time. */
+  private merging: Promise<void> = Promise.resolve();
+  private failure: unknown;
+
+  private async flush(db: ClientBase, runId: number): Promise<void> {
+    await this.merging;
+    if (this.failure) throw this.failure;
+    const full = this.batch;
+    this.batch = new Batch();
+    this.merging = full.flush(db, this.source.id, runId).then(
+      (result) => this.add(result),
+      (error: unknown) => {
+        this.failure = error;
+      },
+    );
+  }
+
   async readAll(db: ClientBase, files: string[], runId: number, options: ImportOptions): Promise<void> {
+    try {
+      await this.readFiles(db, files, runId, options);
+      await this.flush(db, runId);
+    } finally {
+      // Never leave a merge running on the connection behind an error: the caller rolls back next.
+      await this.merging;
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  private async readFiles(db: ClientBase, files: string[], runId: number, options: ImportOptions): Promise<void> {
     const batchSize = options.batchSize ?? 20_000;
     const today = new Date().toISOString().slice(0, 10);
-    const bytesTotal = { before: 0 };
-    let batch = new Batch();
-    // One batch merges while the next one is parsed: Node and Postgres work at the same time.
-    let merging: Promise<void> = Promise.resolve();
-    let failure: unknown;
-    const flush = async (full: Batch) => {
-      await merging;
-      if (failure) throw failure;
-      merging = full.flush(db, this.source.id, runId).then(
-        (result) => this.add(result),
-        (error: unknown) => {
-          failure = error;
-        },
-      );
-    };
+    let bytesBefore = 0;
     for (const file of files) {
       const input = await openInput(file);
       const detected = detectFormat(input.sample);
@@ -183,29 +216,23 @@ class RunState {
       }
       const prefix = files.length > 1 ? `${path.basename(file)}: ` : '';
       let lastReport = 0;
-      for await (const draft of this.adapter.parse(input.stream, { fileName: path.basename(file), today })) {
+      for await (const draft of this.adapter.parse(input.stream, { fileName: path.basename(file), today, head: input.sample.head })) {
         this.records++;
         try {
-          this.take(batch, draft, prefix + draft.where);
+          this.take(this.batch, draft, prefix + draft.where);
         } catch (error) {
           if (!(error instanceof RecordRejected)) throw error;
           this.reject(prefix + draft.where, error.message);
         }
-        if (batch.records >= batchSize || batch.approxBytes >= BATCH_BYTES) {
-          await flush(batch);
-          batch = new Batch();
-        }
+        if (this.batch.records >= batchSize || this.batch.approxBytes >= BATCH_BYTES) await this.flush(db, runId);
         if (options.onProgress && (this.records & 1023) === 0 && Date.now() - lastReport > 200) {
           lastReport = Date.now();
-          options.onProgress({ records: this.records, bytesRead: bytesTotal.before + input.bytesRead(), bytesTotal: input.bytesTotal, file });
+          options.onProgress({ records: this.records, bytesRead: bytesBefore + input.bytesRead(), bytesTotal: input.bytesTotal, file });
         }
       }
-      bytesTotal.before += input.bytesTotal;
+      bytesBefore += input.bytesTotal;
       this.bytes += input.bytesTotal;
     }
-    await flush(batch);
-    await merging;
-    if (failure) throw failure;
   }
 
   summary(runId: number | undefined, status: 'succeeded' | 'failed', started: number): ImportSummary {

@@ -1,0 +1,116 @@
+import { domainToASCII } from 'node:url';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { IndicatorType } from '../model/drafts.js';
+import { refang } from './refang.js';
+
+/**
+ * One canonical text per indicator, so the same indicator from two feeds is one row: refanged,
+ * lower-case where case carries no meaning, IDNA punycode for names, RFC 5952 for IPv6, WHATWG
+ * serialisation for URLs (scheme and host normalised, path and query kept as given).
+ */
+export type Canonical = { ok: true; value: string } | { ok: false; reason: string };
+
+const URL_SCHEMES = new Set(['http:', 'https:', 'ftp:', 'ftps:', 'sftp:', 'ws:', 'wss:', 'smb:', 'tcp:', 'udp:']);
+const HASH_LENGTHS = { md5: 32, sha1: 40, sha256: 64, sha512: 128 } as const;
+const MAX_URL = 8192;
+const show = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+
+function ipv4(value: string): Canonical {
+  if (!isIPv4(value)) return { ok: false, reason: `not an IPv4 address: ${show(value)}` };
+  return { ok: true, value };
+}
+
+function ipv6(raw: string): Canonical {
+  const value = raw.startsWith('[') && raw.endsWith(']') ? raw.slice(1, -1) : raw;
+  if (value.includes('%') || !isIPv6(value)) return { ok: false, reason: `not an IPv6 address: ${show(raw)}` };
+  // WHATWG URL serialises IPv6 hosts per RFC 5952 (compressed, lower-case).
+  return { ok: true, value: new URL(`http://[${value}]/`).hostname.slice(1, -1) };
+}
+
+const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+export function canonicalDomain(raw: string): Canonical {
+  let value = raw.endsWith('.') ? raw.slice(0, -1) : raw;
+  if (value === '' || /\s/.test(value)) return { ok: false, reason: `not a domain name: ${show(raw)}` };
+  if (!/^[\x21-\x7e]*$/.test(value) || /[A-Z]/.test(value)) value = domainToASCII(value.toLowerCase());
+  if (value === '') return { ok: false, reason: `not a valid internationalised domain name: ${show(raw)}` };
+  if (value.length > 253) return { ok: false, reason: `domain name longer than 253 characters: ${show(raw)}` };
+  if (isIPv4(value) || isIPv6(value)) return { ok: false, reason: `an IP address, not a domain name: ${show(raw)}` };
+  const labels = value.split('.');
+  if (labels.length < 2) return { ok: false, reason: `a single-label name is not a domain indicator: ${show(raw)}` };
+  for (const label of labels) {
+    if (!LABEL.test(label) && !(label.startsWith('xn--') && /^[a-z0-9-]{5,63}$/.test(label)))
+      return { ok: false, reason: `not a domain name (label ${show(label)}): ${show(raw)}` };
+  }
+  if (/^[0-9]+$/.test(labels[labels.length - 1]!)) return { ok: false, reason: `numeric top-level domain: ${show(raw)}` };
+  return { ok: true, value };
+}
+
+function url(raw: string): Canonical {
+  if (raw.length > MAX_URL) return { ok: false, reason: `URL longer than ${MAX_URL} characters` };
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : /^[^\s/:]+\.[^\s/:]+([:/?#]|$)/.test(raw) ? `http://${raw}` : raw;
+  let parsed: URL;
+  try {
+    parsed = new URL(withScheme);
+  } catch {
+    return { ok: false, reason: `not a URL: ${show(raw)}` };
+  }
+  if (!URL_SCHEMES.has(parsed.protocol)) return { ok: false, reason: `unsupported URL scheme ${show(parsed.protocol)}: ${show(raw)}` };
+  if (!parsed.hostname) return { ok: false, reason: `URL without a host: ${show(raw)}` };
+  const serialised = parsed.href;
+  if (/\s/.test(serialised)) return { ok: false, reason: `URL with white space: ${show(raw)}` };
+  return { ok: true, value: serialised };
+}
+
+function email(raw: string): Canonical {
+  const at = raw.lastIndexOf('@');
+  if (at <= 0 || at === raw.length - 1 || /\s/.test(raw) || raw.length > 254)
+    return { ok: false, reason: `not an e-mail address: ${show(raw)}` };
+  const domain = canonicalDomain(raw.slice(at + 1));
+  if (!domain.ok) return { ok: false, reason: `not an e-mail address (${domain.reason})` };
+  // The local part is case-sensitive (RFC 5321): kept as given.
+  return { ok: true, value: `${raw.slice(0, at)}@${domain.value}` };
+}
+
+function hash(type: keyof typeof HASH_LENGTHS, raw: string): Canonical {
+  const value = raw.toLowerCase();
+  const length = HASH_LENGTHS[type];
+  if (value.length !== length || !/^[0-9a-f]+$/.test(value))
+    return { ok: false, reason: `not a ${type.toUpperCase()} hash (${length} hexadecimal characters): ${show(raw)}` };
+  return { ok: true, value };
+}
+
+export function canonicalIndicator(type: IndicatorType, raw: string): Canonical {
+  const value = refang(raw);
+  if (value === '') return { ok: false, reason: 'empty value' };
+  switch (type) {
+    case 'ipv4':
+      return ipv4(value);
+    case 'ipv6':
+      return ipv6(value);
+    case 'domain':
+      return canonicalDomain(value);
+    case 'url':
+      return url(value);
+    case 'email':
+      return email(value);
+    default:
+      return hash(type, value);
+  }
+}
+
+/** The type a bare value most likely is (for pasted lists); undefined when none fits. */
+export function detectIndicatorType(raw: string): IndicatorType | undefined {
+  const value = refang(raw);
+  if (isIPv4(value)) return 'ipv4';
+  if (isIPv6(value.replace(/^\[|\]$/g, ''))) return 'ipv6';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return 'url';
+  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return 'email';
+  if (/^[0-9a-f]+$/i.test(value)) {
+    const byLength = { 32: 'md5', 40: 'sha1', 64: 'sha256', 128: 'sha512' } as const;
+    return byLength[value.length as keyof typeof byLength];
+  }
+  if (canonicalDomain(value).ok) return 'domain';
+  if (/^[^\s/]+\.[^\s/]+\//.test(value)) return 'url';
+  return undefined;
+}
