@@ -13,7 +13,9 @@ create table public.indicator_sources (
   tlp public.tlp_level not null default 'amber',
   malware text[] not null default '{}',
   context jsonb not null default '{}'::jsonb check (jsonb_typeof(context) = 'object' and pg_column_size(context) <= 65536),
-  import_run_id bigint references public.import_runs (id) on delete set null,
+  -- Not a foreign key: runs are an append-only history, and a check per imported row costs more
+  -- than it protects.
+  import_run_id bigint,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   primary key (indicator_id, source_id)

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { closeQueuedRun } from '../pipeline/run-state.js';
 import { ensureCatalogue } from './catalogue.js';
 import { dueSources, syncSource, type SyncableSource, type SyncResult } from './sync-source.js';
 
@@ -25,9 +26,23 @@ async function takeQueued(db: pg.Client): Promise<{ runId: number; source: Synca
   return row ? { runId: Number(row.run_id), source: row } : undefined;
 }
 
+/** One failing sync is reported and the worker goes on with the next. */
+async function safely(source: SyncableSource, sync: () => Promise<SyncResult>, cleanUp?: () => Promise<void>): Promise<SyncResult> {
+  try {
+    return await sync();
+  } catch (error) {
+    await cleanUp?.().catch(() => undefined);
+    return { source: source.name, result: 'failed', error: (error as Error).message };
+  }
+}
+
 export async function runWorker(db: pg.Client, listener: pg.Client, options: WorkerOptions = {}): Promise<void> {
   const pollMs = (options.pollSeconds ?? 60) * 1000;
-  let wake: () => void = () => undefined;
+  // A request that arrives while the worker is busy is remembered, not lost.
+  let pending = false;
+  let wake: () => void = () => {
+    pending = true;
+  };
   listener.on('notification', () => wake());
   await listener.query('listen intel_import_requests');
   options.signal?.addEventListener('abort', () => wake());
@@ -35,14 +50,19 @@ export async function runWorker(db: pg.Client, listener: pg.Client, options: Wor
   let nextSchedule = 0;
   while (!options.signal?.aborted) {
     for (let job = await takeQueued(db); job && !options.signal?.aborted; job = await takeQueued(db)) {
-      options.onResult?.(await syncSource(db, job.source, {}, job.runId));
+      options.onResult?.(await safely(job.source, () => syncSource(db, job.source, {}, job.runId), () => closeQueuedRun(db, job.runId, 'failed', 'the worker failed on this run')));
     }
     if (Date.now() >= nextSchedule) {
       nextSchedule = Date.now() + pollMs;
       for (const source of await dueSources(db, [])) {
         if (options.signal?.aborted) break;
-        options.onResult?.(await syncSource(db, source));
+        options.onResult?.(await safely(source, () => syncSource(db, source)));
       }
+    }
+    if (options.signal?.aborted) break;
+    if (pending) {
+      pending = false;
+      continue;
     }
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, Math.max(nextSchedule - Date.now(), 0));
@@ -51,5 +71,8 @@ export async function runWorker(db: pg.Client, listener: pg.Client, options: Wor
         resolve();
       };
     });
+    wake = () => {
+      pending = true;
+    };
   }
 }

@@ -1,5 +1,6 @@
 import type { ClientBase } from 'pg';
 import { copyIntoStage } from './staging.js';
+import type { TableStatistics } from './statistics.js';
 import { mergeIndicators } from './merge-indicators.js';
 import { cveRecordMerge, epssMerge, kevMerge, objectMerge, relationshipMerge, sightingMerge } from './merge-specs.js';
 import { runUpsert, type UpsertCounts, type UpsertSpec } from './upsert.js';
@@ -83,7 +84,7 @@ export class Batch {
   }
 
   /** Copies each non-empty part into its staging table and merges it; one transaction holds all. */
-  async flush(db: ClientBase, sourceId: string, runId: number): Promise<BatchResult> {
+  async flush(db: ClientBase, sourceId: string, runId: number, statistics: TableStatistics): Promise<BatchResult> {
     const result: BatchResult = { byKind: {}, derivedMalware: 0, derivedLinks: 0 };
     const add = (kind: CountedKind, counts: UpsertCounts) => {
       const total = (result.byKind[kind] ??= { inserted: 0, updated: 0, unchanged: 0 });
@@ -95,6 +96,9 @@ export class Batch {
       await copyIntoStage(db, 'stage_indicators', [...this.indicators.values()].map((item, i) => indicatorRow(i, item)));
       const counts = await mergeIndicators(db, sourceId, runId);
       add('indicators', counts);
+      await statistics.afterWrite(db, 'public.indicators', counts.inserted);
+      await statistics.afterWrite(db, 'public.indicator_sources', counts.inserted + counts.updated);
+      await statistics.afterWrite(db, 'public.relationships', counts.derivedLinks);
       result.derivedMalware += counts.derivedMalware;
       result.derivedLinks += counts.derivedLinks;
     }
@@ -102,14 +106,18 @@ export class Batch {
       const items = this.vulnerabilities[group];
       if (items.size === 0) continue;
       await copyIntoStage(db, 'stage_vulnerabilities', [...items.values()].map((item, i) => vulnerabilityRow(i, item)));
-      add('vulnerabilities', await runUpsert(db, VULN_MERGES[group], []));
+      const counts = await runUpsert(db, VULN_MERGES[group], []);
+      add('vulnerabilities', counts);
+      await statistics.afterWrite(db, 'public.vulnerabilities', counts.inserted);
     }
     for (const kind of ['objects', 'relationships', 'sightings'] as const) {
       const items = this.stix[kind];
       if (items.size === 0) continue;
       const { table, spec } = STIX_MERGES[kind];
       await copyIntoStage(db, table, [...items.values()].map((item, i) => [i, ...item.fields]));
-      add(kind, await runUpsert(db, spec, [sourceId]));
+      const counts = await runUpsert(db, spec, [sourceId]);
+      add(kind, counts);
+      await statistics.afterWrite(db, spec.target, counts.inserted);
     }
     for (const [kind, n] of Object.entries(this.folded) as [CountedKind, number][]) {
       add(kind, { inserted: 0, updated: 0, unchanged: n });

@@ -10,7 +10,7 @@ import type { UpsertCounts } from './upsert.js';
  */
 const MERGE_SQL = `
 with m as (
-  select s.ord, s.type, s.value, i.id as existing_id,
+  select s.ord, s.type, s.value, i.id as existing_id, i.stix_id as existing_stix_id,
     coalesce(s.name, i.name) as name,
     coalesce(nullif(s.description, ''), i.description, '') as description,
     coalesce(s.confidence, i.confidence) as confidence,
@@ -36,7 +36,7 @@ ins as (
   from m where existing_id is null
   -- Another import committed the same new value meanwhile: take its id, keep its row.
   on conflict (value, type) do update set type = excluded.type
-  returning i.id, i.type, i.value
+  returning i.id, i.type, i.value, i.stix_id
 ),
 upd as (
   update public.indicators i set name = m.name, description = m.description, confidence = m.confidence,
@@ -49,14 +49,15 @@ upd as (
   returning i.id
 ),
 ids as (
-  select m.ord, coalesce(m.existing_id, ins.id) as indicator_id, m.existing_id is null as is_new,
-    upd.id is not null as is_updated
+  select m.ord, coalesce(m.existing_id, ins.id) as indicator_id, coalesce(m.existing_stix_id, ins.stix_id) as stix_id,
+    m.existing_id is null as is_new, upd.id is not null as is_updated
   from m
   left join ins on m.existing_id is null and ins.value = m.value and ins.type = m.type
   left join upd on upd.id = m.existing_id
 ),
 pm as (
-  select ids.ord, ids.indicator_id, ids.is_new, ids.is_updated, p.indicator_id is null as prov_new,
+  select ids.ord, ids.indicator_id, ids.stix_id, ids.is_new, ids.is_updated, p.indicator_id is null as prov_new,
+    p.malware as old_malware,
     coalesce(s.source_ref, p.source_ref) as source_ref,
     coalesce(s.reference, p.reference) as reference,
     least(p.first_seen, s.first_seen) as first_seen,
@@ -87,12 +88,21 @@ pupd as (
     and row(pm.source_ref, pm.reference, pm.first_seen, pm.last_seen, pm.confidence, pm.tlp, pm.malware,
       pm.context) is distinct from pm.old_row
   returning p.indicator_id
+),
+-- Malware names this batch adds to a report: only those need an indicates link (a re-import of
+-- an unchanged feed links nothing).
+to_link as (
+  insert into stage_links (indicator_ref, tlp, malware)
+  select stix_id, tlp, malware from pm
+  where cardinality(malware) > 0 and (prov_new or malware is distinct from old_malware)
+  returning 1
 )
 select
   count(*) filter (where pm.is_new)::int as inserted,
   count(*) filter (where not pm.is_new and (pm.is_updated or pins.indicator_id is not null
     or pupd.indicator_id is not null))::int as updated,
-  count(*)::int as total
+  count(*)::int as total,
+  (select count(*) from to_link)::int as to_link
 from pm
 left join pins on pins.indicator_id = pm.indicator_id
 left join pupd on pupd.indicator_id = pm.indicator_id`;
@@ -100,13 +110,13 @@ left join pupd on pupd.indicator_id = pm.indicator_id`;
 /**
  * Links indicators to the malware families their sources name: a family is found by name or alias
  * among malware objects (ATT&CK, MISP galaxy), or created as a minimal malware object with a
- * name-based id (the same name string as normalise/stix-id.ts), then one `indicates` relationship
- * per pair, with a deterministic id so a re-import adds nothing.
+ * name-based id, then one `indicates` relationship per pair, with a deterministic id so a
+ * re-import adds nothing. It reads stage_links, which the merge fills with the reports whose
+ * malware names are new.
  */
 const LINK_MALWARE_SQL = `
 with named as (
-  select distinct s.type, s.value, s.tlp, n.name
-  from stage_indicators s cross join lateral unnest(s.malware) n(name)
+  select distinct l.indicator_ref, l.tlp, n.name from stage_links l cross join lateral unnest(l.malware) n(name)
 ),
 names as (select distinct name from named),
 known as (
@@ -133,16 +143,13 @@ targets as (
   select name, stix_id from known union all select name, stix_id from fresh
 ),
 links as (
-  insert into public.relationships (stix_id, relationship_type, source_ref, target_ref, tlp, source_ids,
-    created, modified, stix)
-  select rel_id, 'indicates', i.stix_id, t.stix_id, named.tlp, array[$1::uuid], now(), now(),
-    jsonb_build_object('type', 'relationship', 'spec_version', '2.1', 'id', rel_id,
-      'relationship_type', 'indicates', 'source_ref', i.stix_id, 'target_ref', t.stix_id)
-  from named
-  join public.indicators i on i.value = named.value and i.type = named.type
-  join targets t on t.name = named.name
-  cross join lateral (select 'relationship--' || extensions.uuid_generate_v5(
-    '00abedb4-aa42-466c-9c01-fed23315a9b7', i.stix_id || ' indicates ' || t.stix_id) as rel_id) r
+  -- The relationship's own STIX object is built on export from these columns; the stored one
+  -- stays minimal because every linked indicator writes one.
+  insert into public.relationships (stix_id, relationship_type, source_ref, target_ref, tlp, source_ids, stix)
+  select 'relationship--' || extensions.uuid_generate_v5('00abedb4-aa42-466c-9c01-fed23315a9b7',
+      named.indicator_ref || ' indicates ' || t.stix_id),
+    'indicates', named.indicator_ref, t.stix_id, named.tlp, array[$1::uuid], '{}'::jsonb
+  from named join targets t on t.name = named.name
   on conflict (stix_id) do nothing
   returning 1
 )
@@ -158,12 +165,16 @@ export async function mergeIndicators(
   sourceId: string,
   runId: number,
 ): Promise<IndicatorMergeCounts> {
-  const merged = await db.query<{ inserted: number; updated: number; total: number }>(MERGE_SQL, [
+  await db.query('truncate stage_links');
+  const merged = await db.query<{ inserted: number; updated: number; total: number; to_link: number }>(MERGE_SQL, [
     sourceId,
     runId,
   ]);
-  const { inserted, updated, total } = merged.rows[0]!;
-  const linked = await db.query<{ malware: number; links: number }>(LINK_MALWARE_SQL, [sourceId]);
+  const { inserted, updated, total, to_link: toLink } = merged.rows[0]!;
+  const linked =
+    toLink > 0
+      ? await db.query<{ malware: number; links: number }>(LINK_MALWARE_SQL, [sourceId])
+      : { rows: [{ malware: 0, links: 0 }] };
   return {
     inserted,
     updated,

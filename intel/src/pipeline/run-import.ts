@@ -7,6 +7,7 @@ import { listInputFiles } from '../input/list-inputs.js';
 import { openInput } from '../input/open-input.js';
 import { Batch, type BatchResult, type CountedKind } from './batch.js';
 import { createStageTables } from './staging.js';
+import { TableStatistics } from './statistics.js';
 import { prepareIndicator } from './prepare/indicator.js';
 import { prepareVulnerability } from './prepare/vulnerability.js';
 import { prepareObject, prepareRelationship, prepareSighting } from './prepare/stix.js';
@@ -100,6 +101,9 @@ async function importWith(db: ClientBase, adapter: FormatAdapter, files: string[
     await db.query('begin');
     await db.query(`set local role service_role`);
     await db.query(`set local statement_timeout = '30min'`);
+    // Staged batches have no statistics, so estimates run to billions of rows and Postgres would
+    // JIT-compile every merge: measured 1.6 s of a 3.6 s batch of 20,000 indicators.
+    await db.query('set local jit = off');
     await createStageTables(db);
     await state.readAll(db, files, runId, options);
     await db.query('commit');
@@ -177,13 +181,14 @@ class RunState {
   /** One batch merges while the next one is parsed: Node and Postgres work at the same time. */
   private merging: Promise<void> = Promise.resolve();
   private failure: unknown;
+  private readonly statistics = new TableStatistics();
 
   private async flush(db: ClientBase, runId: number): Promise<void> {
     await this.merging;
     if (this.failure) throw this.failure;
     const full = this.batch;
     this.batch = new Batch();
-    this.merging = full.flush(db, this.source.id, runId).then(
+    this.merging = full.flush(db, this.source.id, runId, this.statistics).then(
       (result) => this.add(result),
       (error: unknown) => {
         this.failure = error;

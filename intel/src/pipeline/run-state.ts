@@ -108,8 +108,9 @@ export async function finishRun(db: ClientBase, runId: number, outcome: RunOutco
 /** Ends a run requested from the app that needed no import (feed unchanged) or could not fetch. */
 export async function closeQueuedRun(db: ClientBase, runId: number, status: 'succeeded' | 'failed', note: string): Promise<void> {
   await db.query(
-    `update public.import_runs set status = $2, started_at = coalesce(started_at, now()), finished_at = now(),
-       counts = jsonb_build_object('note', $3::text), error = case when $2 = 'failed' then left($3, 4000) end
+    `update public.import_runs set status = $2::public.import_status, started_at = coalesce(started_at, now()),
+       finished_at = now(), counts = jsonb_build_object('note', $3::text),
+       error = case when $2::text = 'failed' then left($3::text, 4000) end
      where id = $1 and status in ('queued', 'running')`,
     [runId, status, note],
   );

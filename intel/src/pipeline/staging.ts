@@ -15,6 +15,8 @@ export const STAGE_TABLES = {
     tlp public.tlp_level, first_seen timestamptz, last_seen timestamptz, valid_from timestamptz,
     valid_until timestamptz, revoked boolean, labels text[], kill_chain_phases jsonb,
     source_ref text, reference text, malware text[], context jsonb`,
+  // Filled by the indicator merge itself: reports whose malware names need an `indicates` link.
+  stage_links: `indicator_ref text, tlp public.tlp_level, malware text[]`,
   stage_vulnerabilities: `
     ord integer, cve_id text, state text, title text, description text, published_at timestamptz,
     modified_at timestamptz, cwe_ids text[], vendor text, product text,
@@ -79,4 +81,6 @@ export async function copyIntoStage(
     if (chunk) yield chunk;
   }
   await pipeline(Readable.from(chunks()), sink);
+  // True row counts for the merge's plan (a temporary table has no statistics of its own).
+  await db.query(`analyze ${table}`);
 }

@@ -2,7 +2,7 @@
 -- MFA, service role) on every intelligence table; analysts add intelligence as themselves; only
 -- the service role writes provenance, runs and imported rows; canonical values; plans at volume.
 begin;
-select plan(47);
+select plan(51);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -29,6 +29,14 @@ insert into public.import_runs (source_id, source_name, format, status) values (
 \set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
 \set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
 
+-- The STIX id and pattern are derived in SQL exactly as the importers' code derives them
+-- (uuid v5 of JSON.stringify({type, value}), computed with the uuid package for 1.2.3.4).
+insert into public.indicators (type, value, tlp) values ('ipv4', '1.2.3.4', 'clear');
+select is((select stix_id from public.indicators where value = '1.2.3.4'), 'indicator--da0409a9-9624-575b-94e9-20aa330505d6', 'the STIX id is the importers'' UUIDv5');
+select is((select pattern from public.indicators where value = '1.2.3.4'), '[ipv4-addr:value = ''1.2.3.4'']', 'the pattern is STIX patterning');
+select is((select count(*)::int from public.indicators where stix_id is distinct from private.indicator_stix_id(type, value)), 0, 'the generated STIX id and private.indicator_stix_id agree');
+delete from public.indicators where value = '1.2.3.4';
+
 -- anon reads nothing.
 set local role anon;
 select throws_ok($$ select * from public.indicators $$, '42501', null, 'anon cannot read indicators');
@@ -52,7 +60,7 @@ select is((select count(*)::int from public.sources), 1, 'an analyst reads sourc
 select is((select count(*)::int from public.import_runs), 1, 'an analyst reads import runs');
 select lives_ok($$ insert into public.indicators (type, value, tlp, description) values ('domain', 'analyst-added.example', 'amber', 'seen in a phishing mail') $$, 'an analyst adds an indicator');
 select is((select created_by from public.indicators where value = 'analyst-added.example'), '00000000-0000-4000-a000-00000000000b'::uuid, 'it is recorded as theirs');
-select is((select stix_id from public.indicators where value = 'analyst-added.example'), private.indicator_stix_id('domain', 'analyst-added.example'), 'it gets its deterministic STIX id');
+select is((select stix_id from public.indicators where value = 'analyst-added.example'), 'indicator--' || extensions.uuid_generate_v5('00abedb4-aa42-466c-9c01-fed23315a9b7', '{"type":"domain","value":"analyst-added.example"}')::text, 'it gets its deterministic STIX id');
 select throws_ok($$ insert into public.indicators (type, value, tlp) values ('domain', 'secret.example', 'red') $$, '42501', null, 'an analyst cannot add RED intelligence');
 select throws_ok($$ insert into public.indicators (type, value, created_by) values ('domain', 'forged.example', '00000000-0000-4000-a000-00000000000a') $$, '42501', null, 'an analyst cannot add as someone else');
 select throws_ok($$ insert into public.indicators (type, value) values ('domain', 'Evil.Example') $$, '23514', null, 'a non-canonical value is refused');
@@ -111,7 +119,9 @@ end
 $f$;
 set local enable_seqscan = off;
 select matches(pg_temp.plan_of($q$ select * from public.indicators where value = 'evil.example' $q$), 'indicators_value_type_key', 'a lookup by value uses the (value, type) index');
-select matches(pg_temp.plan_of($q$ select * from public.indicators where value like '%evil%' $q$), 'indicators_value_trgm_idx', 'a substring search over values uses the trigram index');
+-- Substring search covers names, URLs and e-mail addresses; a search names those types.
+select matches(pg_temp.plan_of($q$ select * from public.indicators where value like '%evil%' and type in ('domain', 'url', 'email') $q$), 'indicators_value_trgm_idx', 'a substring search over names and URLs uses the trigram index');
+select matches(pg_temp.plan_of($q$ select * from public.indicators where value like 'd41d8c%' $q$), 'indicators_value_type_key', 'a prefix search (a partial hash or address) uses the unique index');
 select matches(pg_temp.plan_of($q$ select * from public.intel_objects where lookup_names @> array['fancy bear'] $q$), 'intel_objects_lookup_names_idx', 'a lookup by alias uses the names index');
 reset enable_seqscan;
 
