@@ -175,13 +175,6 @@ export type Database = {
         };
         Relationships: [
           {
-            foreignKeyName: 'indicator_sources_import_run_id_fkey';
-            columns: ['import_run_id'];
-            isOneToOne: false;
-            referencedRelation: 'import_runs';
-            referencedColumns: ['id'];
-          },
-          {
             foreignKeyName: 'indicator_sources_indicator_id_fkey';
             columns: ['indicator_id'];
             isOneToOne: false;
@@ -792,6 +785,7 @@ export type Database = {
     };
     Functions: {
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
+      request_source_sync: { Args: { _source_id: string }; Returns: number };
       setup_admin_totp: { Args: { _secret: string; _verification_code: string }; Returns: Json };
       validate_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };
       verify_admin_totp: { Args: { _code: string }; Returns: Json };
@@ -800,7 +794,7 @@ export type Database = {
       alert_severity: 'low' | 'medium' | 'high' | 'critical';
       alert_status: 'new' | 'acknowledged' | 'investigating' | 'resolved' | 'dismissed';
       app_role: 'analyst' | 'admin';
-      import_status: 'running' | 'succeeded' | 'failed';
+      import_status: 'queued' | 'running' | 'succeeded' | 'failed';
       indicator_type: 'ipv4' | 'ipv6' | 'domain' | 'url' | 'email' | 'md5' | 'sha1' | 'sha256' | 'sha512';
       source_kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp';
       source_reliability: 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
@@ -918,7 +912,7 @@ export const Constants = {
       alert_severity: ['low', 'medium', 'high', 'critical'],
       alert_status: ['new', 'acknowledged', 'investigating', 'resolved', 'dismissed'],
       app_role: ['analyst', 'admin'],
-      import_status: ['running', 'succeeded', 'failed'],
+      import_status: ['queued', 'running', 'succeeded', 'failed'],
       indicator_type: ['ipv4', 'ipv6', 'domain', 'url', 'email', 'md5', 'sha1', 'sha256', 'sha512'],
       source_kind: ['feed', 'file', 'manual', 'taxii', 'misp'],
       source_reliability: ['A', 'B', 'C', 'D', 'E', 'F'],
