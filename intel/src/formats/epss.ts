@@ -1,16 +1,44 @@
 import type { Draft } from '../model/drafts.js';
-import type { FormatAdapter } from './format.js';
-import { csvRows, firstDataLine, leadingComments } from './lib/csv.js';
+import { InputRefused, type FormatAdapter } from './format.js';
+import { csvBatches } from './lib/csv.js';
+import { columnIndexes, findCsvHeader, isHeaderRecord, leadingComments } from './lib/csv-header.js';
+import { CVE_ID, decimal } from './lib/fields.js';
 
-const HEADER = /^cve,epss,percentile\s*$/i;
+const COLUMNS = ['cve', 'epss', 'percentile'] as const;
 
-/** The score date from FIRST's `#model_version:…,score_date:2026-08-15T00:00:00+0000` line. */
-function scoreDate(head: string, today: string): string {
+/** The day from FIRST's `#model_version:v2025.03.14,score_date:2026-08-15T00:00:00+0000` line. */
+function scoreDate(head: string): string | undefined {
   for (const comment of leadingComments(head)) {
     const match = /score_date:(\d{4}-\d{2}-\d{2})/.exec(comment);
-    if (match) return match[1]!;
+    if (match) return match[1];
   }
-  return today;
+  return undefined;
+}
+
+/** A probability: a decimal from 0 to 1. The reason when it is not one. */
+function probability(name: string, raw: string | undefined): number | string {
+  const value = decimal(raw);
+  if (value === undefined) return `${name} "${(raw ?? '').slice(0, 40)}" is not a number`;
+  if (value < 0 || value > 1) return `${name} ${value} is outside 0–1`;
+  return value;
+}
+
+function epssDraft(
+  line: number,
+  fields: string[],
+  at: Record<(typeof COLUMNS)[number], number>,
+  date: string,
+): Draft {
+  const where = `line ${line}`;
+  const cveId = fields[at.cve]?.trim();
+  if (!cveId) return { kind: 'reject', where, reason: 'the cve column is empty' };
+  if (!CVE_ID.test(cveId))
+    return { kind: 'reject', where, reason: `"${cveId.slice(0, 60)}" is not a CVE id (CVE-YYYY-NNNN)` };
+  const score = probability('epss', fields[at.epss]);
+  if (typeof score === 'string') return { kind: 'reject', where, reason: score };
+  const percentile = probability('percentile', fields[at.percentile]);
+  if (typeof percentile === 'string') return { kind: 'reject', where, reason: percentile };
+  return { kind: 'vulnerability', where, cveId, epss: { score, percentile, date } };
 }
 
 /** FIRST EPSS scores (CSV, usually gzip): one EPSS column group per CVE. */
@@ -25,24 +53,30 @@ export const epssFormat: FormatAdapter = {
     tlp: 'clear',
     confidence: 100,
   },
-  detect: ({ head }) => HEADER.test(firstDataLine(head)),
+  detect: ({ head }) => findCsvHeader(head, COLUMNS)?.commented === false,
   async *parse(input, ctx): AsyncGenerator<Draft> {
-    const date = scoreDate(ctx.head, ctx.today);
-    for await (const row of csvRows(input)) {
-      const where = `line ${row.line}`;
-      if ('error' in row) {
-        yield { kind: 'reject', where, reason: row.error };
-        continue;
+    const header = findCsvHeader(ctx.head, COLUMNS);
+    if (header?.commented !== false)
+      throw new InputRefused('not an EPSS file: the header "cve,epss,percentile" is missing');
+    const at = columnIndexes(header, COLUMNS);
+    // Files without a score_date line (the API's, the per-year archives) are dated by the import.
+    const date = scoreDate(ctx.head) ?? ctx.today;
+    let first = true;
+    for await (const batch of csvBatches(input)) {
+      for (const item of batch) {
+        if ('problem' in item) {
+          yield { kind: 'reject', where: `line ${item.line}`, reason: item.problem };
+          continue;
+        }
+        if (first) {
+          first = false;
+          if (isHeaderRecord(header, item.fields)) continue;
+          throw new InputRefused(
+            `not an EPSS file: line ${item.line} is not the header "cve,epss,percentile"`,
+          );
+        }
+        yield epssDraft(item.line, item.fields, at, date);
       }
-      const [cveId, epss, percentile] = row.fields;
-      if (cveId === 'cve') continue;
-      const score = Number(epss);
-      const pct = Number(percentile);
-      if (!cveId || epss === undefined || percentile === undefined || epss === '' || percentile === '' || Number.isNaN(score) || Number.isNaN(pct)) {
-        yield { kind: 'reject', where, reason: 'expected cve,epss,percentile with numeric scores' };
-        continue;
-      }
-      yield { kind: 'vulnerability', where, cveId, epss: { score, percentile: pct, date } };
     }
   },
 };

@@ -1,40 +1,76 @@
 import type { Draft } from '../model/drafts.js';
-import type { FormatAdapter } from './format.js';
-import { csvRows, leadingComments } from './lib/csv.js';
+import { InputRefused, type FormatAdapter } from './format.js';
+import { csvBatches } from './lib/csv.js';
+import { columnIndexes, findCsvHeader, isHeaderRecord } from './lib/csv-header.js';
+import { abusech, defined, list } from './lib/fields.js';
 
-const none = (value: string | undefined) => (value === undefined || value === '' || value === 'None' ? undefined : value);
+const COLUMNS = [
+  'id',
+  'dateadded',
+  'url',
+  'url_status',
+  'last_online',
+  'threat',
+  'tags',
+  'urlhaus_link',
+  'reporter',
+] as const;
+/** The dumps write the names as a comment (`# id,dateadded,url,…`); copies sometimes as a record. */
+const csvHeader = (head: string) => findCsvHeader(head, ['id', 'dateadded', 'url', 'url_status']);
 
 /** abuse.ch URLhaus database dump (CSV): malware distribution URLs. */
 export const urlhausFormat: FormatAdapter = {
   name: 'urlhaus',
   description: 'abuse.ch URLhaus URLs (CSV dump)',
-  defaults: { name: 'abuse.ch URLhaus', kind: 'feed', url: 'https://urlhaus.abuse.ch/downloads/csv_online/', reliability: 'B', tlp: 'clear', confidence: 80 },
-  detect: ({ head }) => leadingComments(head).some((c) => c.includes('URLhaus')),
-  async *parse(input): AsyncGenerator<Draft> {
-    for await (const row of csvRows(input)) {
-      const where = `line ${row.line}`;
-      if ('error' in row) {
-        yield { kind: 'reject', where, reason: row.error };
-        continue;
+  defaults: {
+    name: 'abuse.ch URLhaus',
+    kind: 'feed',
+    url: 'https://urlhaus.abuse.ch/downloads/csv_online/',
+    reliability: 'B',
+    tlp: 'clear',
+    confidence: 80,
+  },
+  detect: ({ head }) => csvHeader(head) !== undefined,
+  async *parse(input, ctx): AsyncGenerator<Draft> {
+    const header = csvHeader(ctx.head);
+    if (!header)
+      throw new InputRefused('not a URLhaus dump: the header "id,dateadded,url,url_status,…" is missing');
+    const at = columnIndexes(header, COLUMNS);
+    let first = true;
+    for await (const batch of csvBatches(input)) {
+      for (const item of batch) {
+        const where = `line ${item.line}`;
+        if ('problem' in item) {
+          yield { kind: 'reject', where, reason: item.problem };
+          continue;
+        }
+        const f = item.fields;
+        if (first) {
+          first = false;
+          if (isHeaderRecord(header, f)) continue;
+        }
+        const url = abusech(f[at.url]);
+        if (!url) {
+          yield { kind: 'reject', where, reason: 'url is missing' };
+          continue;
+        }
+        yield {
+          kind: 'indicator',
+          where,
+          type: 'url',
+          value: url,
+          sourceRef: abusech(f[at.id]),
+          reference: abusech(f[at.urlhaus_link]),
+          firstSeen: abusech(f[at.dateadded]),
+          lastSeen: abusech(f[at.last_online]),
+          labels: list(f[at.tags]),
+          context: defined({
+            url_status: abusech(f[at.url_status]),
+            threat: abusech(f[at.threat]),
+            reporter: abusech(f[at.reporter]),
+          }),
+        };
       }
-      const [id, dateAdded, url, status, lastOnline, threat, tags, link, reporter] = row.fields;
-      if (id === 'id') continue;
-      if (!none(url)) {
-        yield { kind: 'reject', where, reason: 'the url field is missing' };
-        continue;
-      }
-      yield {
-        kind: 'indicator',
-        where,
-        type: 'url',
-        value: url!,
-        sourceRef: none(id),
-        reference: none(link),
-        firstSeen: none(dateAdded),
-        lastSeen: none(lastOnline) ?? none(dateAdded),
-        labels: none(tags)?.split(',').map((t) => t.trim()).filter(Boolean) ?? [],
-        context: Object.fromEntries(Object.entries({ url_status: none(status), threat: none(threat), reporter: none(reporter) }).filter(([, v]) => v !== undefined)),
-      };
     }
   },
 };

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputRefused, type Sample } from '../formats/format.js';
 
-const SAMPLE_BYTES = 64 * 1024;
+/** How much of the decompressed text format detection and the adapters' header reading see. */
+export const SAMPLE_BYTES = 64 * 1024;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export interface OpenedInput {
@@ -18,7 +19,7 @@ export interface OpenedInput {
   bytesRead: () => number;
 }
 
-async function isGzip(file: string): Promise<boolean> {
+async function startsWithGzipMagic(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
   try {
     const magic = Buffer.alloc(2);
@@ -29,56 +30,82 @@ async function isGzip(file: string): Promise<boolean> {
   }
 }
 
-function refusal(error: unknown): Error {
-  const e = error as NodeJS.ErrnoException;
-  if (e.code === 'Z_BUF_ERROR' || e.code === 'Z_DATA_ERROR' || /unexpected end of file|incorrect header/i.test(e.message))
-    return new InputRefused(`the gzip stream is truncated or damaged: ${e.message}`);
-  return e;
+/** At most `max` bytes as text, cut before a character that would not fit whole. */
+function utf8Prefix(bytes: Buffer, max: number): string {
+  let end = Math.min(bytes.length, max);
+  // 0b10xxxxxx bytes continue a character: step back to the byte that starts it.
+  if (end < bytes.length) while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8');
+}
+
+/** zlib's errors, in words for the person running the import. */
+function refusal(error: unknown, gzip: boolean): unknown {
+  if (!gzip || error instanceof InputRefused || !(error instanceof Error)) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return code.startsWith('Z_')
+    ? new InputRefused(`the gzip stream is truncated or damaged: ${error.message}`)
+    : error;
 }
 
 /**
  * Opens a file for an importer: gzip recognised by its magic bytes (not its name) and
  * decompressed on the fly, a UTF-8 BOM dropped, and the first 64 KiB kept as a sample for format
- * detection without reading the file twice.
+ * detection; the sample stays at the front of the stream, so the file is read once.
  */
 export async function openInput(file: string): Promise<OpenedInput> {
   const { size } = await stat(file);
-  if (size === 0) throw new InputRefused(`${path.basename(file)}: the file is empty`);
+  if (size === 0) throw new InputRefused('the file is empty');
+  const gzip = await startsWithGzipMagic(file);
   const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
-  const source: Readable = (await isGzip(file)) ? raw.pipe(createGunzip()) : raw;
-  if (source !== raw) raw.on('error', (error) => source.destroy(error));
-  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const head: Buffer[] = [];
+  const source: Readable = gzip ? raw.pipe(createGunzip()) : raw;
+  if (gzip) raw.on('error', (error) => source.destroy(error));
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
+  const close = () => {
+    source.destroy();
+    raw.destroy();
+  };
+
+  const headChunks: Buffer[] = [];
   let headBytes = 0;
   let ended = false;
   try {
-    while (headBytes < SAMPLE_BYTES) {
+    while (headBytes < SAMPLE_BYTES + BOM.length) {
       const next = await chunks.next();
       if (next.done) {
         ended = true;
         break;
       }
-      head.push(next.value);
+      headChunks.push(next.value);
       headBytes += next.value.length;
     }
   } catch (error) {
-    throw refusal(error);
+    close();
+    throw refusal(error, gzip);
   }
-  let first = Buffer.concat(head);
+  let first = Buffer.concat(headChunks);
   if (first.subarray(0, 3).equals(BOM)) first = first.subarray(3);
-  if (first.length === 0) throw new InputRefused(`${path.basename(file)}: the file is empty`);
-  async function* rest(): AsyncGenerator<Buffer> {
-    yield first;
-    if (ended) return;
+  if (first.length === 0) {
+    close();
+    throw new InputRefused('the file is empty');
+  }
+
+  async function* all(): AsyncGenerator<Buffer> {
     try {
+      yield first;
+      if (ended) return;
       for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
     } catch (error) {
-      throw refusal(error);
+      throw refusal(error, gzip);
+    } finally {
+      close();
     }
   }
+  const stream = Readable.from(all(), { objectMode: false });
+  // A reader that stops before the first read (detection only) never runs the generator's finally.
+  stream.once('close', close);
   return {
-    sample: { fileName: path.basename(file), head: first.subarray(0, SAMPLE_BYTES).toString('utf8') },
-    stream: Readable.from(rest(), { objectMode: false }),
+    sample: { fileName: path.basename(file), head: utf8Prefix(first, SAMPLE_BYTES) },
+    stream,
     bytesTotal: size,
     bytesRead: () => raw.bytesRead,
   };
