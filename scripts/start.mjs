@@ -14,15 +14,24 @@ if (stackCli(['up', '--workdir', ROOT]) !== 0) process.exit(1);
 // A populated platform from the first start: the bundled public dataset goes into an empty
 // knowledge base (a restart, or `--no-demo-data`, imports nothing).
 if (!process.argv.includes('--no-demo-data')) {
-  const demo = spawnSync(process.execPath, [path.join(ROOT, 'intel/bin/intel.mjs'), 'demo', '--if-empty', '--workdir', ROOT], {
-    stdio: 'inherit',
-  });
-  if (demo.status !== 0) console.error('the demo dataset could not be imported; the platform starts without it');
+  const demo = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'intel/bin/intel.mjs'), 'demo', '--if-empty', '--workdir', ROOT],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (demo.status !== 0)
+    console.error('the demo dataset could not be imported; the platform starts without it');
 }
 // The importer's worker runs imports requested from the app and the enabled feeds' schedules.
-const worker = spawn(process.execPath, [path.join(ROOT, 'intel/bin/intel.mjs'), 'worker', '--workdir', ROOT], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const worker = spawn(
+  process.execPath,
+  [path.join(ROOT, 'intel/bin/intel.mjs'), 'worker', '--workdir', ROOT],
+  {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 
 /** The URLs the running stack reports (`stack status -o json`); empty when it cannot say. */
 function stackUrls() {

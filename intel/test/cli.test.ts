@@ -9,7 +9,9 @@ import { intelEnv } from './helpers/env.js';
 const BIN = path.resolve(import.meta.dirname, '../bin/intel.mjs');
 
 function intel(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args, '--db-url', intelEnv().dbUrl], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [BIN, ...args, '--db-url', intelEnv().dbUrl], {
+    encoding: 'utf8',
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 const lastLine = (text: string) => JSON.parse(text.trim().split('\n').at(-1)!) as Record<string, unknown>;
@@ -26,22 +28,45 @@ describe('npm run intel', () => {
     const result = intel(['import', sharedFile('abusech/feodotracker-ipblocklist-2024-04-04.csv'), '--json']);
     expect(result.code).toBe(0);
     const json = lastLine(result.stdout);
-    expect(json).toMatchObject({ format: 'feodo', source: 'abuse.ch Feodo Tracker', rejected: 0, rejects: [] });
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(['format', 'source', 'inserted', 'updated', 'unchanged', 'rejected', 'rejects']));
+    expect(json).toMatchObject({
+      format: 'feodo',
+      source: 'abuse.ch Feodo Tracker',
+      rejected: 0,
+      rejects: [],
+    });
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining(['format', 'source', 'inserted', 'updated', 'unchanged', 'rejected', 'rejects']),
+    );
     expect(json.inserted).toBeGreaterThan(0);
   });
 
   it('exits 0 with rejects listed by location, and non-zero when the input is refused as a whole', () => {
-    const partly = intel(['import', tempFile('urlhaus-partly.csv', '# URLhaus\nid,dateadded,url,url_status,last_online,threat,tags,urlhaus_link,reporter\n1,2026-08-18 10:00:00,http://ok.example/a,online,2026-08-18 10:00:00,malware_download,elf,https://urlhaus.abuse.ch/url/1/,r\n2,2026-08-18 10:00:00,not a url at all,online,,malware_download,,https://urlhaus.abuse.ch/url/2/,r\n'), '--json']);
+    const partly = intel([
+      'import',
+      tempFile(
+        'urlhaus-partly.csv',
+        '# URLhaus\nid,dateadded,url,url_status,last_online,threat,tags,urlhaus_link,reporter\n1,2026-08-18 10:00:00,http://ok.example/a,online,2026-08-18 10:00:00,malware_download,elf,https://urlhaus.abuse.ch/url/1/,r\n2,2026-08-18 10:00:00,not a url at all,online,,malware_download,,https://urlhaus.abuse.ch/url/2/,r\n',
+      ),
+      '--json',
+    ]);
     expect(partly.code).toBe(0);
-    expect(lastLine(partly.stdout)).toMatchObject({ inserted: 1, rejected: 1, rejects: [{ where: 'line 4', reason: expect.any(String) }] });
+    expect(lastLine(partly.stdout)).toMatchObject({
+      inserted: 1,
+      rejected: 1,
+      rejects: [{ where: 'line 4', reason: expect.any(String) }],
+    });
     const refused = intel(['import', tempFile('nothing.json', ''), '--json']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/nothing was written/);
   });
 
   it('names a format with --format and refuses an unknown one with the list', () => {
-    const wrong = intel(['import', sharedFile('abusech/feodotracker-ipblocklist-2024-04-04.csv'), '--format', 'nope']);
+    const wrong = intel([
+      'import',
+      sharedFile('abusech/feodotracker-ipblocklist-2024-04-04.csv'),
+      '--format',
+      'nope',
+    ]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/unknown format "nope"; one of: kev, epss/);
   });

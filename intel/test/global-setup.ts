@@ -12,7 +12,10 @@ import type { IntelTestEnv } from './helpers/env.js';
 const STACK_BIN = path.join(ROOT, 'infra/stack/bin/stack.mjs');
 
 function stack(args: string[]): string {
-  return execFileSync(process.execPath, [STACK_BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return execFileSync(process.execPath, [STACK_BIN, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }
 
 export default function setup(project: TestProject): () => void {

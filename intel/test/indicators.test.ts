@@ -31,7 +31,10 @@ describe('indicators: one row per canonical value, one provenance row per source
   it('links indicators to the malware families ThreatFox names', async () => {
     const malware = await count(db, `select 1 from public.intel_objects where type = 'malware'`);
     expect(malware).toBeGreaterThan(10);
-    const linked = await count(db, `select 1 from public.relationships r join public.indicators i on i.stix_id = r.source_ref where r.relationship_type = 'indicates'`);
+    const linked = await count(
+      db,
+      `select 1 from public.relationships r join public.indicators i on i.stix_id = r.source_ref where r.relationship_type = 'indicates'`,
+    );
     expect(linked).toBeGreaterThan(threatfoxRecords / 2);
   });
 
@@ -46,7 +49,10 @@ describe('indicators: one row per canonical value, one provenance row per source
     const before = await count(db, 'select 1 from public.indicators');
     const run = await importFiles(db, [FEODO_JSON]);
     expect(run.format).toBe('feodo');
-    const multi = await count(db, 'select indicator_id from public.indicator_sources group by indicator_id having count(*) > 1');
+    const multi = await count(
+      db,
+      'select indicator_id from public.indicator_sources group by indicator_id having count(*) > 1',
+    );
     const after = await count(db, 'select 1 from public.indicators');
     expect(after - before).toBe(run.inserted);
     expect(multi).toBe(run.updated);
@@ -56,7 +62,9 @@ describe('indicators: one row per canonical value, one provenance row per source
     const run = await importFiles(db, [URLHAUS]);
     expect(run.format).toBe('urlhaus');
     expect(run.rejected).toBe(0);
-    const { rows } = await db.query(`select value from public.indicators where type = 'url' and value ~ '^https?://[a-z0-9.-]+' limit 5`);
+    const { rows } = await db.query(
+      `select value from public.indicators where type = 'url' and value ~ '^https?://[a-z0-9.-]+' limit 5`,
+    );
     expect(rows.length).toBe(5);
   });
 
@@ -64,13 +72,45 @@ describe('indicators: one row per canonical value, one provenance row per source
     const file = tempFile(
       'threatfox-defanged.json',
       JSON.stringify({
-        '900000001': [{ ioc_value: 'hxxp://EVIL-Example[.]com/Path?q=1', ioc_type: 'url', threat_type: 'payload_delivery', malware: 'win.emotet', malware_printable: 'Emotet', first_seen_utc: '2026-07-01 10:00:00', last_seen_utc: null, confidence_level: 75, reference: null, tags: ['t1'], anonymous: '0', reporter: 'test' }],
-        '900000002': [{ ioc_value: 'http://evil-example.com/Path?q=1', ioc_type: 'url', threat_type: 'payload_delivery', malware: 'win.emotet', malware_printable: 'Emotet', first_seen_utc: '2026-07-02 10:00:00', last_seen_utc: null, confidence_level: 80, reference: null, tags: ['t2'], anonymous: '0', reporter: 'test' }],
+        '900000001': [
+          {
+            ioc_value: 'hxxp://EVIL-Example[.]com/Path?q=1',
+            ioc_type: 'url',
+            threat_type: 'payload_delivery',
+            malware: 'win.emotet',
+            malware_printable: 'Emotet',
+            first_seen_utc: '2026-07-01 10:00:00',
+            last_seen_utc: null,
+            confidence_level: 75,
+            reference: null,
+            tags: ['t1'],
+            anonymous: '0',
+            reporter: 'test',
+          },
+        ],
+        '900000002': [
+          {
+            ioc_value: 'http://evil-example.com/Path?q=1',
+            ioc_type: 'url',
+            threat_type: 'payload_delivery',
+            malware: 'win.emotet',
+            malware_printable: 'Emotet',
+            first_seen_utc: '2026-07-02 10:00:00',
+            last_seen_utc: null,
+            confidence_level: 80,
+            reference: null,
+            tags: ['t2'],
+            anonymous: '0',
+            reporter: 'test',
+          },
+        ],
       }),
     );
     const run = await importFiles(db, [file], { source: 'defang test' });
     expect(run).toMatchObject({ records: 2, inserted: 1, unchanged: 1, rejected: 0 });
-    const { rows } = await db.query(`select value, labels, first_seen, last_seen from public.indicators where value = 'http://evil-example.com/Path?q=1'`);
+    const { rows } = await db.query(
+      `select value, labels, first_seen, last_seen from public.indicators where value = 'http://evil-example.com/Path?q=1'`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].labels).toEqual(['t1', 't2']);
     expect(rows[0].first_seen.toISOString()).toBe('2026-07-01T10:00:00.000Z');
@@ -80,11 +120,18 @@ describe('indicators: one row per canonical value, one provenance row per source
     const analyst = await signedInAnalyst();
     const { data, error } = await analyst
       .from('indicators')
-      .select('type, value, tlp, description, confidence, first_seen, last_seen, indicator_sources(source_ref, sources(name))')
+      .select(
+        'type, value, tlp, description, confidence, first_seen, last_seen, indicator_sources(source_ref, sources(name))',
+      )
       .eq('value', 'http://evil-example.com/Path?q=1')
       .single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ type: 'url', value: 'http://evil-example.com/Path?q=1', tlp: 'clear', confidence: 80 });
+    expect(data).toMatchObject({
+      type: 'url',
+      value: 'http://evil-example.com/Path?q=1',
+      tlp: 'clear',
+      confidence: 80,
+    });
     expect(data!.indicator_sources).toEqual([{ source_ref: '900000002', sources: { name: 'defang test' } }]);
   });
 });

@@ -14,13 +14,21 @@ afterAll(async () => db.end());
 describe('STIX: ATT&CK, bundles, MISP', () => {
   it('imports the whole ATT&CK enterprise bundle (24,771 objects), revoked and deprecated kept', async () => {
     const run = await importFiles(db, [sharedFile('mitre-attack/enterprise-attack-18.1.stix20.json.gz')]);
-    expect(run).toMatchObject({ format: 'attack', source: 'MITRE ATT&CK', status: 'succeeded', records: 24771, rejected: 0 });
+    expect(run).toMatchObject({
+      format: 'attack',
+      source: 'MITRE ATT&CK',
+      status: 'succeeded',
+      records: 24771,
+      rejected: 0,
+    });
     expect(run.inserted).toBe(24771);
     console.log(`ATT&CK enterprise: ${run.records} objects in ${run.seconds.toFixed(1)} s`);
     expect(await count(db, `select 1 from public.intel_objects where type = 'x-mitre-tactic'`)).toBe(14);
     expect(await count(db, `select 1 from public.intel_objects where revoked`)).toBeGreaterThan(0);
     expect(await count(db, `select 1 from public.intel_objects where deprecated`)).toBeGreaterThan(0);
-    const { rows } = await db.query(`select name, external_ids, platforms, kill_chain_phases from public.intel_objects where 'T1059.001' = any(external_ids)`);
+    const { rows } = await db.query(
+      `select name, external_ids, platforms, kill_chain_phases from public.intel_objects where 'T1059.001' = any(external_ids)`,
+    );
     expect(rows[0].name).toBe('PowerShell');
     expect(rows[0].kill_chain_phases).toEqual([{ kill_chain_name: 'mitre-attack', phase_name: 'execution' }]);
   });
@@ -32,7 +40,10 @@ describe('STIX: ATT&CK, bundles, MISP', () => {
 
   it('finds an actor by alias for the one-box search', async () => {
     const analyst = await signedInAnalyst();
-    const { data, error } = await analyst.from('intel_objects').select('name, type').contains('lookup_names', ['fancy bear']);
+    const { data, error } = await analyst
+      .from('intel_objects')
+      .select('name, type')
+      .contains('lookup_names', ['fancy bear']);
     expect(error).toBeNull();
     expect(data).toEqual([{ name: 'APT28', type: 'intrusion-set' }]);
   });
@@ -41,19 +52,33 @@ describe('STIX: ATT&CK, bundles, MISP', () => {
     const run = await importFiles(db, [sharedFile('stix2-examples/threat-reports/poisonivy.json')]);
     expect(run.format).toBe('stix');
     // The report's one malformed value (a space inside a domain) is rejected, the rest kept.
-    expect(run.rejects).toEqual([{ where: '$.objects[42]', reason: 'value: not a domain name: "domain autuo.xicp.net"' }]);
+    expect(run.rejects).toEqual([
+      { where: '$.objects[42]', reason: 'value: not a domain name: "domain autuo.xicp.net"' },
+    ]);
     expect(run.inserted + run.updated + run.unchanged + run.ignored + run.rejected).toBe(run.records);
     expect(run.counts.byKind).toMatchObject({ relationships: { inserted: 90 } });
-    expect(await count(db, `select 1 from public.intel_objects where type = 'malware' and name ilike '%poison%'`)).toBeGreaterThan(0);
+    expect(
+      await count(db, `select 1 from public.intel_objects where type = 'malware' and name ilike '%poison%'`),
+    ).toBeGreaterThan(0);
   });
 
   it('imports a MISP event: to_ids attributes become indicators, galaxies become malware and actors', async () => {
-    const run = await importFiles(db, [sharedFile('eset-misp-events/winter_vivern_misp-wintervivern.event.json')]);
+    const run = await importFiles(db, [
+      sharedFile('eset-misp-events/winter_vivern_misp-wintervivern.event.json'),
+    ]);
     expect(run.format).toBe('misp');
     expect(run).toMatchObject({ records: 35, rejected: 0, ignored: 18 });
-    expect(run.counts.ignored).toEqual({ 'MISP attribute without to_ids': 16, 'MISP attribute type text': 2 });
+    expect(run.counts.ignored).toEqual({
+      'MISP attribute without to_ids': 16,
+      'MISP attribute type text': 2,
+    });
     expect(run.counts.byKind).toMatchObject({ indicators: { inserted: 6 } });
-    expect(await count(db, `select 1 from public.intel_objects where type = 'report' and name ilike '%winter vivern%'`)).toBe(1);
+    expect(
+      await count(
+        db,
+        `select 1 from public.intel_objects where type = 'report' and name ilike '%winter vivern%'`,
+      ),
+    ).toBe(1);
     // Its ATT&CK galaxy clusters share ATT&CK's ids and carry no version: ATT&CK's objects stay as imported.
     expect(run.counts.byKind).toMatchObject({ objects: { inserted: 1, updated: 0, unchanged: 10 } });
   });

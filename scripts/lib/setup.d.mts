@@ -7,5 +7,10 @@ export function ensurePostgres(): void;
 export const CHROMIUM: string;
 export function ensureChromium(): void;
 export function stackCli(args: string[], options?: Record<string, unknown>): number;
-export function makeProjectTestWorkdir(dir: string, apiPort: number, dbPort: number, webPort?: number): string;
+export function makeProjectTestWorkdir(
+  dir: string,
+  apiPort: number,
+  dbPort: number,
+  webPort?: number,
+): string;
 export function ensureFrontendBuild(): boolean;

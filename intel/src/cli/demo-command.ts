@@ -23,13 +23,21 @@ interface DemoImport {
 export async function demoCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { 'if-empty': { type: 'boolean', default: false }, 'db-url': { type: 'string' }, workdir: { type: 'string' } },
+    options: {
+      'if-empty': { type: 'boolean', default: false },
+      'db-url': { type: 'string' },
+      workdir: { type: 'string' },
+    },
   });
-  const manifest = JSON.parse(readFileSync(path.join(DEMO_DIR, 'manifest.json'), 'utf8')) as { imports: DemoImport[] };
+  const manifest = JSON.parse(readFileSync(path.join(DEMO_DIR, 'manifest.json'), 'utf8')) as {
+    imports: DemoImport[];
+  };
   const db = await connect(resolveDbUrl({ dbUrl: values['db-url'], workdir: values.workdir }));
   try {
     if (values['if-empty']) {
-      const { rows } = await db.query<{ seen: boolean }>('select exists (select 1 from public.import_runs) as seen');
+      const { rows } = await db.query<{ seen: boolean }>(
+        'select exists (select 1 from public.import_runs) as seen',
+      );
       if (rows[0]!.seen) {
         process.stdout.write('the knowledge base already has data: demo dataset not imported\n');
         return 0;
@@ -40,10 +48,22 @@ export async function demoCommand(args: string[]): Promise<number> {
     for (const [i, entry] of manifest.imports.entries()) {
       const bar = progressBar(`[${i + 1}/${manifest.imports.length}] ${entry.path}`);
       try {
-        const summary = await runImport(db, { inputs: [path.join(DEMO_DIR, entry.path)], format: entry.format, onProgress: bar.update });
+        const summary = await runImport(db, {
+          inputs: [path.join(DEMO_DIR, entry.path)],
+          format: entry.format,
+          onProgress: bar.update,
+        });
         bar.stop();
-        rows.push([summary.source, summary.records, summary.inserted, summary.updated, summary.rejected, `${summary.seconds.toFixed(1)} s`]);
-        if (!process.stderr.isTTY) process.stdout.write(`imported ${entry.path}: ${summary.records} records\n`);
+        rows.push([
+          summary.source,
+          summary.records,
+          summary.inserted,
+          summary.updated,
+          summary.rejected,
+          `${summary.seconds.toFixed(1)} s`,
+        ]);
+        if (!process.stderr.isTTY)
+          process.stdout.write(`imported ${entry.path}: ${summary.records} records\n`);
       } catch (error) {
         bar.stop();
         if (!(error instanceof ImportFailed)) throw error;
@@ -51,7 +71,9 @@ export async function demoCommand(args: string[]): Promise<number> {
         return 1;
       }
     }
-    process.stdout.write(`${formatTable(['source', 'records', 'inserted', 'updated', 'rejected', 'time'], rows)}\n`);
+    process.stdout.write(
+      `${formatTable(['source', 'records', 'inserted', 'updated', 'rejected', 'time'], rows)}\n`,
+    );
     process.stdout.write(`demo dataset imported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   } finally {

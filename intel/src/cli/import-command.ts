@@ -29,7 +29,10 @@ export function jsonResult(summary: ImportSummary): string {
 }
 
 export function summaryTable(summary: ImportSummary): string {
-  const kinds = (summary.counts.byKind ?? {}) as Record<string, { inserted: number; updated: number; unchanged: number }>;
+  const kinds = (summary.counts.byKind ?? {}) as Record<
+    string,
+    { inserted: number; updated: number; unchanged: number }
+  >;
   const rows = Object.entries(kinds).map(([kind, c]) => [kind, c.inserted, c.updated, c.unchanged]);
   rows.push(['total', summary.inserted, summary.updated, summary.unchanged]);
   const lines = [
@@ -39,7 +42,8 @@ export function summaryTable(summary: ImportSummary): string {
     `rejected: ${summary.rejected.toLocaleString('en')}   ignored: ${summary.ignored.toLocaleString('en')}`,
   ];
   for (const r of summary.rejects.slice(0, 10)) lines.push(`  ✗ ${r.where}: ${r.reason}`);
-  if (summary.rejected > 10) lines.push(`  … ${summary.rejected - 10} more (import_runs.rejects keeps the first 1,000)`);
+  if (summary.rejected > 10)
+    lines.push(`  … ${summary.rejected - 10} more (import_runs.rejects keeps the first 1,000)`);
   return lines.join('\n');
 }
 
@@ -63,12 +67,17 @@ export async function importCommand(args: string[]): Promise<number> {
   const db = await connect(resolveDbUrl({ dbUrl: values['db-url'], workdir: values.workdir }));
   const bar = progressBar(path.basename(inputs[0]!));
   const out = (text: string) => (values.json ? process.stderr : process.stdout).write(`${text}\n`);
+  // Ctrl+C or a service stop ends the run cleanly: rolled back, and recorded as failed.
+  const interrupt = new AbortController();
+  process.once('SIGINT', () => interrupt.abort());
+  process.once('SIGTERM', () => interrupt.abort());
   try {
     const summary = await runImport(db, {
       inputs,
       format: values.format as FormatName | undefined,
       source: values.source,
       onProgress: bar.update,
+      signal: interrupt.signal,
     });
     bar.stop();
     if (!values.json || process.stderr.isTTY) out(summaryTable(summary));

@@ -22,7 +22,11 @@ interface SourceRow {
 export async function sourcesCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { json: { type: 'boolean', default: false }, 'db-url': { type: 'string' }, workdir: { type: 'string' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      'db-url': { type: 'string' },
+      workdir: { type: 'string' },
+    },
   });
   const db = await connect(resolveDbUrl({ dbUrl: values['db-url'], workdir: values.workdir }));
   try {
@@ -44,7 +48,18 @@ export async function sourcesCommand(args: string[]): Promise<number> {
     }
     process.stdout.write(
       `${formatTable(
-        ['source', 'format', 'reliability', 'TLP', 'last run', 'when (UTC)', 'records', 'inserted', 'updated', 'rejected'],
+        [
+          'source',
+          'format',
+          'reliability',
+          'TLP',
+          'last run',
+          'when (UTC)',
+          'records',
+          'inserted',
+          'updated',
+          'rejected',
+        ],
         rows.map((r) => [
           r.name,
           r.format ?? r.kind,

@@ -4,14 +4,19 @@ import { ensureCatalogue } from '../connectors/catalogue.js';
 import { dueSources, syncSource, type SyncResult } from '../connectors/sync-source.js';
 import { formatTable } from './table.js';
 
-export const SYNC_USAGE = 'npm run intel -- sync [SOURCE...] [--json]   (no SOURCE: every enabled feed that is due)';
+export const SYNC_USAGE =
+  'npm run intel -- sync [SOURCE...] [--json]   (no SOURCE: every enabled feed that is due)';
 
 /** Runs the connectors: conditional download, import of what changed, one line per source. */
 export async function syncCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, 'db-url': { type: 'string' }, workdir: { type: 'string' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      'db-url': { type: 'string' },
+      workdir: { type: 'string' },
+    },
   });
   const db = await connect(resolveDbUrl({ dbUrl: values['db-url'], workdir: values.workdir }));
   const results: SyncResult[] = [];

@@ -6,7 +6,11 @@ import { runWorker } from '../connectors/worker.js';
 export async function workerCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { 'poll-seconds': { type: 'string', default: '60' }, 'db-url': { type: 'string' }, workdir: { type: 'string' } },
+    options: {
+      'poll-seconds': { type: 'string', default: '60' },
+      'db-url': { type: 'string' },
+      workdir: { type: 'string' },
+    },
   });
   const url = resolveDbUrl({ dbUrl: values['db-url'], workdir: values.workdir });
   const [db, listener] = [await connect(url), await connect(url)];

@@ -24,7 +24,16 @@ export async function ensureCatalogue(db: ClientBase): Promise<void> {
     await db.query(
       `insert into public.sources (name, kind, format, url, description, reliability, default_tlp, default_confidence, sync_interval, enabled)
        values ($1, 'feed', $2, $3, $4, $5, $6, $7, $8::interval, false) on conflict (name) do nothing`,
-      [d.name, format, d.url ?? null, adapterFor(format).description, d.reliability, d.tlp, d.confidence, interval],
+      [
+        d.name,
+        format,
+        d.url ?? null,
+        adapterFor(format).description,
+        d.reliability,
+        d.tlp,
+        d.confidence,
+        interval,
+      ],
     );
   }
 }

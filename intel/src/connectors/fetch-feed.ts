@@ -59,7 +59,10 @@ export async function fetchFeed(options: FetchOptions): Promise<FetchResult> {
       });
       if (response.status === 304) return { changed: false, status: 304, attempts: attempt };
       if (response.ok && response.body) {
-        await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(options.destination));
+        await pipeline(
+          Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+          createWriteStream(options.destination),
+        );
         const { size } = await import('node:fs/promises').then((fs) => fs.stat(options.destination));
         return {
           changed: true,
@@ -72,7 +75,8 @@ export async function fetchFeed(options: FetchOptions): Promise<FetchResult> {
       }
       await response.body?.cancel();
       lastProblem = `HTTP ${response.status} ${response.statusText}`.trim();
-      if (!RETRYABLE.has(response.status)) throw new FeedUnavailable(`${options.url} answered ${lastProblem}`);
+      if (!RETRYABLE.has(response.status))
+        throw new FeedUnavailable(`${options.url} answered ${lastProblem}`);
       wait = retryAfterMs(response.headers.get('retry-after')) ?? delay;
     } catch (error) {
       if (error instanceof FeedUnavailable) throw error;
@@ -83,5 +87,7 @@ export async function fetchFeed(options: FetchOptions): Promise<FetchResult> {
       delay *= 2;
     }
   }
-  throw new FeedUnavailable(`${options.url} could not be fetched after ${retries + 1} attempts: ${lastProblem}`);
+  throw new FeedUnavailable(
+    `${options.url} could not be fetched after ${retries + 1} attempts: ${lastProblem}`,
+  );
 }

@@ -25,9 +25,15 @@ export type SyncResult =
 export async function dueSources(db: ClientBase, names: string[]): Promise<SyncableSource[]> {
   const columns = 'id, name, format, url, etag, last_modified';
   if (names.length > 0) {
-    const { rows } = await db.query<SyncableSource>(`select ${columns} from public.sources where name = any($1) order by name`, [names]);
+    const { rows } = await db.query<SyncableSource>(
+      `select ${columns} from public.sources where name = any($1) order by name`,
+      [names],
+    );
     const missing = names.filter((n) => !rows.some((r) => r.name === n));
-    if (missing.length > 0) throw new Error(`no source named ${missing.map((m) => `"${m}"`).join(', ')} (see \`npm run intel -- sources\`)`);
+    if (missing.length > 0)
+      throw new Error(
+        `no source named ${missing.map((m) => `"${m}"`).join(', ')} (see \`npm run intel -- sources\`)`,
+      );
     return rows;
   }
   const { rows } = await db.query<SyncableSource>(
@@ -52,7 +58,12 @@ export async function syncSource(
     await db.query('update public.sources set last_synced_at = now() where id = $1', [source.id]);
   // A run requested from the app always ends visibly, even when nothing needed importing.
   if (queuedRunId !== undefined && result.result !== 'imported')
-    await closeQueuedRun(db, queuedRunId, result.result === 'failed' ? 'failed' : 'succeeded', result.result === 'failed' ? result.error : 'the feed has not changed since the last sync');
+    await closeQueuedRun(
+      db,
+      queuedRunId,
+      result.result === 'failed' ? 'failed' : 'succeeded',
+      result.result === 'failed' ? result.error : 'the feed has not changed since the last sync',
+    );
   return result;
 }
 
@@ -64,25 +75,46 @@ async function fetchAndImport(
 ): Promise<SyncResult> {
   if (!source.url) return { source: source.name, result: 'failed', error: 'the source has no URL to fetch' };
   if (!source.format || !(FORMAT_NAMES as readonly string[]).includes(source.format))
-    return { source: source.name, result: 'failed', error: `the source's format "${source.format}" has no importer` };
+    return {
+      source: source.name,
+      result: 'failed',
+      error: `the source's format "${source.format}" has no importer`,
+    };
   const folder = await mkdtemp(path.join(os.tmpdir(), 'cti-sync-'));
   try {
     const destination = path.join(folder, path.basename(new URL(source.url).pathname) || 'feed');
-    const fetched = await fetchFeed({ ...fetchOptions, url: source.url, etag: source.etag, lastModified: source.last_modified, destination });
+    const fetched = await fetchFeed({
+      ...fetchOptions,
+      url: source.url,
+      etag: source.etag,
+      lastModified: source.last_modified,
+      destination,
+    });
     if (!fetched.changed) {
       await db.query('update public.sources set last_synced_at = now() where id = $1', [source.id]);
       return { source: source.name, result: 'not-modified' };
     }
-    const summary = await runImport(db, { inputs: [destination], format: source.format as FormatName, source: source.name, queuedRunId });
-    await db.query('update public.sources set etag = $2, last_modified = $3, last_synced_at = now() where id = $1', [
-      source.id,
-      fetched.etag ?? null,
-      fetched.lastModified ?? null,
-    ]);
+    const summary = await runImport(db, {
+      inputs: [destination],
+      format: source.format as FormatName,
+      source: source.name,
+      queuedRunId,
+    });
+    await db.query(
+      'update public.sources set etag = $2, last_modified = $3, last_synced_at = now() where id = $1',
+      [source.id, fetched.etag ?? null, fetched.lastModified ?? null],
+    );
     return { source: source.name, result: 'imported', summary, bytes: fetched.bytes };
   } catch (error) {
-    if (error instanceof ImportFailed) return { source: source.name, result: 'failed', error: error.summary.error ?? 'import failed', summary: error.summary };
-    if (error instanceof FeedUnavailable) return { source: source.name, result: 'failed', error: error.message };
+    if (error instanceof ImportFailed)
+      return {
+        source: source.name,
+        result: 'failed',
+        error: error.summary.error ?? 'import failed',
+        summary: error.summary,
+      };
+    if (error instanceof FeedUnavailable)
+      return { source: source.name, result: 'failed', error: error.message };
     throw error;
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -18,7 +18,9 @@ const SOURCE_COLUMNS = 'id, name, format, url, etag, last_modified';
 
 async function takeQueued(db: pg.Client): Promise<{ runId: number; source: SyncableSource } | undefined> {
   const { rows } = await db.query<SyncableSource & { run_id: string }>(
-    `select r.id as run_id, ${SOURCE_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+    `select r.id as run_id, ${SOURCE_COLUMNS.split(', ')
+      .map((c) => `s.${c}`)
+      .join(', ')}
      from public.import_runs r join public.sources s on s.id = r.source_id
      where r.status = 'queued' order by r.id limit 1`,
   );
@@ -27,7 +29,11 @@ async function takeQueued(db: pg.Client): Promise<{ runId: number; source: Synca
 }
 
 /** One failing sync is reported and the worker goes on with the next. */
-async function safely(source: SyncableSource, sync: () => Promise<SyncResult>, cleanUp?: () => Promise<void>): Promise<SyncResult> {
+async function safely(
+  source: SyncableSource,
+  sync: () => Promise<SyncResult>,
+  cleanUp?: () => Promise<void>,
+): Promise<SyncResult> {
   try {
     return await sync();
   } catch (error) {
@@ -36,7 +42,11 @@ async function safely(source: SyncableSource, sync: () => Promise<SyncResult>, c
   }
 }
 
-export async function runWorker(db: pg.Client, listener: pg.Client, options: WorkerOptions = {}): Promise<void> {
+export async function runWorker(
+  db: pg.Client,
+  listener: pg.Client,
+  options: WorkerOptions = {},
+): Promise<void> {
   const pollMs = (options.pollSeconds ?? 60) * 1000;
   // A request that arrives while the worker is busy is remembered, not lost.
   let pending = false;
@@ -50,7 +60,13 @@ export async function runWorker(db: pg.Client, listener: pg.Client, options: Wor
   let nextSchedule = 0;
   while (!options.signal?.aborted) {
     for (let job = await takeQueued(db); job && !options.signal?.aborted; job = await takeQueued(db)) {
-      options.onResult?.(await safely(job.source, () => syncSource(db, job.source, {}, job.runId), () => closeQueuedRun(db, job.runId, 'failed', 'the worker failed on this run')));
+      options.onResult?.(
+        await safely(
+          job.source,
+          () => syncSource(db, job.source, {}, job.runId),
+          () => closeQueuedRun(db, job.runId, 'failed', 'the worker failed on this run'),
+        ),
+      );
     }
     if (Date.now() >= nextSchedule) {
       nextSchedule = Date.now() + pollMs;

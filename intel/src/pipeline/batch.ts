@@ -2,21 +2,39 @@ import type { ClientBase } from 'pg';
 import { copyIntoStage } from './staging.js';
 import type { TableStatistics } from './statistics.js';
 import { mergeIndicators } from './merge-indicators.js';
-import { cveRecordMerge, epssMerge, kevMerge, objectMerge, relationshipMerge, sightingMerge } from './merge-specs.js';
+import {
+  cveRecordMerge,
+  epssMerge,
+  kevMerge,
+  objectMerge,
+  relationshipMerge,
+  sightingMerge,
+} from './merge-specs.js';
 import { runUpsert, type UpsertCounts, type UpsertSpec } from './upsert.js';
 import { foldIndicator, indicatorRow, type StagedIndicator } from './prepare/indicator.js';
-import { vulnerabilityRow, type StagedVulnerability, type VulnerabilityGroup } from './prepare/vulnerability.js';
+import {
+  vulnerabilityRow,
+  type StagedVulnerability,
+  type VulnerabilityGroup,
+} from './prepare/vulnerability.js';
 import type { StagedStix } from './prepare/stix.js';
 
 export type StixKind = 'objects' | 'relationships' | 'sightings';
 export type CountedKind = 'indicators' | 'vulnerabilities' | StixKind;
 
-const STIX_MERGES: Record<StixKind, { table: 'stage_objects' | 'stage_relationships' | 'stage_sightings'; spec: UpsertSpec }> = {
+const STIX_MERGES: Record<
+  StixKind,
+  { table: 'stage_objects' | 'stage_relationships' | 'stage_sightings'; spec: UpsertSpec }
+> = {
   objects: { table: 'stage_objects', spec: objectMerge },
   relationships: { table: 'stage_relationships', spec: relationshipMerge },
   sightings: { table: 'stage_sightings', spec: sightingMerge },
 };
-const VULN_MERGES: Record<VulnerabilityGroup, UpsertSpec> = { cve: cveRecordMerge, kev: kevMerge, epss: epssMerge };
+const VULN_MERGES: Record<VulnerabilityGroup, UpsertSpec> = {
+  cve: cveRecordMerge,
+  kev: kevMerge,
+  epss: epssMerge,
+};
 
 export interface BatchResult {
   byKind: Partial<Record<CountedKind, UpsertCounts>>;
@@ -65,7 +83,9 @@ export class Batch {
     if (earlier) {
       this.fold('vulnerabilities');
       // A CVE record older than the one already staged does not replace it.
-      const older = item.group === 'cve' && String(item.columns.modified_at ?? '') < String(earlier.columns.modified_at ?? '');
+      const older =
+        item.group === 'cve' &&
+        String(item.columns.modified_at ?? '') < String(earlier.columns.modified_at ?? '');
       if (older) return;
     }
     group.set(item.key, item);
@@ -84,7 +104,12 @@ export class Batch {
   }
 
   /** Copies each non-empty part into its staging table and merges it; one transaction holds all. */
-  async flush(db: ClientBase, sourceId: string, runId: number, statistics: TableStatistics): Promise<BatchResult> {
+  async flush(
+    db: ClientBase,
+    sourceId: string,
+    runId: number,
+    statistics: TableStatistics,
+  ): Promise<BatchResult> {
     const result: BatchResult = { byKind: {}, derivedMalware: 0, derivedLinks: 0 };
     const add = (kind: CountedKind, counts: UpsertCounts) => {
       const total = (result.byKind[kind] ??= { inserted: 0, updated: 0, unchanged: 0 });
@@ -93,7 +118,11 @@ export class Batch {
       total.unchanged += counts.unchanged;
     };
     if (this.indicators.size > 0) {
-      await copyIntoStage(db, 'stage_indicators', [...this.indicators.values()].map((item, i) => indicatorRow(i, item)));
+      await copyIntoStage(
+        db,
+        'stage_indicators',
+        [...this.indicators.values()].map((item, i) => indicatorRow(i, item)),
+      );
       const counts = await mergeIndicators(db, sourceId, runId);
       add('indicators', counts);
       await statistics.afterWrite(db, 'public.indicators', counts.inserted);
@@ -105,7 +134,11 @@ export class Batch {
     for (const group of ['cve', 'kev', 'epss'] as const) {
       const items = this.vulnerabilities[group];
       if (items.size === 0) continue;
-      await copyIntoStage(db, 'stage_vulnerabilities', [...items.values()].map((item, i) => vulnerabilityRow(i, item)));
+      await copyIntoStage(
+        db,
+        'stage_vulnerabilities',
+        [...items.values()].map((item, i) => vulnerabilityRow(i, item)),
+      );
       const counts = await runUpsert(db, VULN_MERGES[group], []);
       add('vulnerabilities', counts);
       await statistics.afterWrite(db, 'public.vulnerabilities', counts.inserted);
@@ -114,7 +147,11 @@ export class Batch {
       const items = this.stix[kind];
       if (items.size === 0) continue;
       const { table, spec } = STIX_MERGES[kind];
-      await copyIntoStage(db, table, [...items.values()].map((item, i) => [i, ...item.fields]));
+      await copyIntoStage(
+        db,
+        table,
+        [...items.values()].map((item, i) => [i, ...item.fields]),
+      );
       const counts = await runUpsert(db, spec, [sourceId]);
       add(kind, counts);
       await statistics.afterWrite(db, spec.target, counts.inserted);

@@ -166,10 +166,10 @@ export async function mergeIndicators(
   runId: number,
 ): Promise<IndicatorMergeCounts> {
   await db.query('truncate stage_links');
-  const merged = await db.query<{ inserted: number; updated: number; total: number; to_link: number }>(MERGE_SQL, [
-    sourceId,
-    runId,
-  ]);
+  const merged = await db.query<{ inserted: number; updated: number; total: number; to_link: number }>(
+    MERGE_SQL,
+    [sourceId, runId],
+  );
   const { inserted, updated, total, to_link: toLink } = merged.rows[0]!;
   const linked =
     toLink > 0

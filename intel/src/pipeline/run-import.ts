@@ -13,7 +13,15 @@ import { prepareVulnerability } from './prepare/vulnerability.js';
 import { prepareObject, prepareRelationship, prepareSighting } from './prepare/stix.js';
 import { RecordRejected } from './prepare/fields.js';
 import type { SourceContext } from './prepare/source-context.js';
-import { ensureSource, finishRun, ImportRefused, lockSource, startRun, unlockSource, type RunOutcome } from './run-state.js';
+import {
+  ensureSource,
+  finishRun,
+  ImportRefused,
+  lockSource,
+  startRun,
+  unlockSource,
+  type RunOutcome,
+} from './run-state.js';
 
 export interface ImportOptions {
   /** Files or folders, imported as one run of one source. */
@@ -27,6 +35,8 @@ export interface ImportOptions {
   /** Records per batch (one COPY and one merge per kind). */
   batchSize?: number;
   onProgress?: (progress: ImportProgress) => void;
+  /** Stops the run between records (Ctrl+C): it fails as a whole and writes nothing. */
+  signal?: AbortSignal;
 }
 
 export interface ImportProgress {
@@ -60,7 +70,10 @@ async function resolveFormat(files: string[], requested: FormatName | undefined)
   stream.destroy();
   const detected = detectFormat(sample);
   if (requested) return adapterFor(requested);
-  if (!detected) throw new ImportRefused(`the format of ${path.basename(files[0]!)} is not one we read; name it with --format`);
+  if (!detected)
+    throw new ImportRefused(
+      `the format of ${path.basename(files[0]!)} is not one we read; name it with --format`,
+    );
   return detected;
 }
 
@@ -79,25 +92,60 @@ export async function runImport(db: ClientBase, options: ImportOptions): Promise
     return await importWith(db, adapter, files, options, started);
   } catch (error) {
     if (error instanceof ImportFailed) throw error;
-    if (!(error instanceof InputRefused || error instanceof ImportRefused || (error as NodeJS.ErrnoException).code === 'ENOENT')) throw error;
+    if (!(
+      error instanceof InputRefused ||
+      error instanceof ImportRefused ||
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+    ))
+      throw error;
     // Refused before any run began (unreadable, empty, unknown format): nothing to record.
     throw new ImportFailed({
-      runId: undefined, format: options.format ?? 'unknown', source: options.source ?? '', status: 'failed', records: 0, inserted: 0,
-      updated: 0, unchanged: 0, rejected: 0, ignored: 0, counts: {}, rejects: [], bytes: 0, seconds: (Date.now() - started) / 1000,
+      runId: undefined,
+      format: options.format ?? 'unknown',
+      source: options.source ?? '',
+      status: 'failed',
+      records: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+      ignored: 0,
+      counts: {},
+      rejects: [],
+      bytes: 0,
+      seconds: (Date.now() - started) / 1000,
       error: (error as Error).message,
     });
   }
 }
 
-async function importWith(db: ClientBase, adapter: FormatAdapter, files: string[], options: ImportOptions, started: number): Promise<ImportSummary> {
-  const source = await ensureSource(db, options.source ?? adapter.defaults.name, adapter.name, adapter.defaults);
+async function importWith(
+  db: ClientBase,
+  adapter: FormatAdapter,
+  files: string[],
+  options: ImportOptions,
+  started: number,
+): Promise<ImportSummary> {
+  const source = await ensureSource(
+    db,
+    options.source ?? adapter.defaults.name,
+    adapter.name,
+    adapter.defaults,
+  );
   const state = new RunState(adapter, source);
   let runId: number | undefined;
   let locked = false;
   try {
     await lockSource(db, source);
     locked = true;
-    runId = await startRun(db, source, adapter.name, options.inputs.join(', '), options.requestedBy, options.queuedRunId);
+    runId = await startRun(
+      db,
+      source,
+      adapter.name,
+      options.inputs.join(', '),
+      options.requestedBy,
+      options.queuedRunId,
+    );
     await db.query('begin');
     await db.query(`set local role service_role`);
     await db.query(`set local statement_timeout = '30min'`);
@@ -112,7 +160,10 @@ async function importWith(db: ClientBase, adapter: FormatAdapter, files: string[
     return summary;
   } catch (error) {
     await db.query('rollback').catch(() => undefined);
-    const reason = error instanceof InputRefused || error instanceof ImportRefused ? error.message : `import failed: ${(error as Error).message}`;
+    const reason =
+      error instanceof InputRefused || error instanceof ImportRefused
+        ? error.message
+        : `import failed: ${(error as Error).message}`;
     const summary = { ...state.summary(runId, 'failed', started), error: reason };
     if (runId !== undefined) await finishRun(db, runId, summary).catch(() => undefined);
     throw new ImportFailed(summary);
@@ -143,7 +194,10 @@ class RunState {
   }
 
   private add(result: BatchResult): void {
-    for (const [kind, counts] of Object.entries(result.byKind) as [CountedKind, { inserted: number; updated: number; unchanged: number }][]) {
+    for (const [kind, counts] of Object.entries(result.byKind) as [
+      CountedKind,
+      { inserted: number; updated: number; unchanged: number },
+    ][]) {
       const total = (this.byKind[kind] ??= { inserted: 0, updated: 0, unchanged: 0 });
       total.inserted += counts.inserted;
       total.updated += counts.updated;
@@ -168,7 +222,11 @@ class RunState {
       case 'object': {
         const staged = prepareObject(draft, this.source);
         this.objectTypes.set(draft.stix.type, (this.objectTypes.get(draft.stix.type) ?? 0) + 1);
-        return batch.addStix('objects', staged, 500 + (draft.stix.description ? String(draft.stix.description).length : 0));
+        return batch.addStix(
+          'objects',
+          staged,
+          500 + (draft.stix.description ? String(draft.stix.description).length : 0),
+        );
       }
       case 'relationship':
         return batch.addStix('relationships', prepareRelationship(draft, this.source), 600);
@@ -207,7 +265,12 @@ class RunState {
     if (this.failure) throw this.failure;
   }
 
-  private async readFiles(db: ClientBase, files: string[], runId: number, options: ImportOptions): Promise<void> {
+  private async readFiles(
+    db: ClientBase,
+    files: string[],
+    runId: number,
+    options: ImportOptions,
+  ): Promise<void> {
     const batchSize = options.batchSize ?? 20_000;
     const today = new Date().toISOString().slice(0, 10);
     let bytesBefore = 0;
@@ -221,18 +284,30 @@ class RunState {
       }
       const prefix = files.length > 1 ? `${path.basename(file)}: ` : '';
       let lastReport = 0;
-      for await (const draft of this.adapter.parse(input.stream, { fileName: path.basename(file), today, head: input.sample.head })) {
+      for await (const draft of this.adapter.parse(input.stream, {
+        fileName: path.basename(file),
+        today,
+        head: input.sample.head,
+      })) {
         this.records++;
+        if (options.signal?.aborted)
+          throw new ImportRefused('the import was interrupted; nothing of it was kept');
         try {
           this.take(this.batch, draft, prefix + draft.where);
         } catch (error) {
           if (!(error instanceof RecordRejected)) throw error;
           this.reject(prefix + draft.where, error.message);
         }
-        if (this.batch.records >= batchSize || this.batch.approxBytes >= BATCH_BYTES) await this.flush(db, runId);
+        if (this.batch.records >= batchSize || this.batch.approxBytes >= BATCH_BYTES)
+          await this.flush(db, runId);
         if (options.onProgress && (this.records & 1023) === 0 && Date.now() - lastReport > 200) {
           lastReport = Date.now();
-          options.onProgress({ records: this.records, bytesRead: bytesBefore + input.bytesRead(), bytesTotal: input.bytesTotal, file });
+          options.onProgress({
+            records: this.records,
+            bytesRead: bytesBefore + input.bytesRead(),
+            bytesTotal: input.bytesTotal,
+            file,
+          });
         }
       }
       bytesBefore += input.bytesTotal;

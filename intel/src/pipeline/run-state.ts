@@ -22,12 +22,21 @@ export async function ensureSource(
   await db.query(
     `insert into public.sources (name, kind, format, url, reliability, default_tlp, default_confidence)
      values ($1, $2, $3, $4, $5, $6, $7) on conflict (name) do nothing`,
-    [name, defaults.kind, format, defaults.url ?? null, defaults.reliability, defaults.tlp, defaults.confidence],
+    [
+      name,
+      defaults.kind,
+      format,
+      defaults.url ?? null,
+      defaults.reliability,
+      defaults.tlp,
+      defaults.confidence,
+    ],
   );
-  const { rows } = await db.query<{ id: string; default_tlp: SourceContext['tlp']; default_confidence: number }>(
-    'select id, default_tlp, default_confidence from public.sources where name = $1',
-    [name],
-  );
+  const { rows } = await db.query<{
+    id: string;
+    default_tlp: SourceContext['tlp'];
+    default_confidence: number;
+  }>('select id, default_tlp, default_confidence from public.sources where name = $1', [name]);
   const row = rows[0]!;
   return { id: row.id, name, tlp: row.default_tlp, confidence: row.default_confidence };
 }
@@ -40,7 +49,8 @@ export async function lockSource(db: ClientBase, source: SourceContext): Promise
     'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
     [lockKey(source.id)],
   );
-  if (!rows[0]!.locked) throw new ImportRefused(`another import of "${source.name}" is running; try again when it ends`);
+  if (!rows[0]!.locked)
+    throw new ImportRefused(`another import of "${source.name}" is running; try again when it ends`);
   await db.query(
     `update public.import_runs set status = 'failed', finished_at = now(),
        error = 'interrupted: the importing process ended before the run finished; nothing of it was kept'
@@ -96,17 +106,34 @@ export async function finishRun(db: ClientBase, runId: number, outcome: RunOutco
        unchanged = $6, rejected = $7, ignored = $8, counts = $9, rejects = $10, error = left($11, 4000), bytes = $12
      where id = $1`,
     [
-      runId, outcome.status, outcome.records, outcome.inserted, outcome.updated, outcome.unchanged,
-      outcome.rejected, outcome.ignored, JSON.stringify(outcome.counts), JSON.stringify(outcome.rejects),
-      outcome.error ?? null, outcome.bytes,
+      runId,
+      outcome.status,
+      outcome.records,
+      outcome.inserted,
+      outcome.updated,
+      outcome.unchanged,
+      outcome.rejected,
+      outcome.ignored,
+      JSON.stringify(outcome.counts),
+      JSON.stringify(outcome.rejects),
+      outcome.error ?? null,
+      outcome.bytes,
     ],
   );
   if (outcome.status === 'succeeded')
-    await db.query('update public.sources set last_synced_at = now() where id = (select source_id from public.import_runs where id = $1)', [runId]);
+    await db.query(
+      'update public.sources set last_synced_at = now() where id = (select source_id from public.import_runs where id = $1)',
+      [runId],
+    );
 }
 
 /** Ends a run requested from the app that needed no import (feed unchanged) or could not fetch. */
-export async function closeQueuedRun(db: ClientBase, runId: number, status: 'succeeded' | 'failed', note: string): Promise<void> {
+export async function closeQueuedRun(
+  db: ClientBase,
+  runId: number,
+  status: 'succeeded' | 'failed',
+  note: string,
+): Promise<void> {
   await db.query(
     `update public.import_runs set status = $2::public.import_status, started_at = coalesce(started_at, now()),
        finished_at = now(), counts = jsonb_build_object('note', $3::text),

@@ -14,7 +14,10 @@ export class TableStatistics {
   async afterWrite(db: ClientBase, table: string, rows: number): Promise<void> {
     if (rows === 0) return;
     if (!this.analysedAt.has(table)) {
-      const { rows: found } = await db.query<{ n: number }>('select greatest(reltuples, 0)::float8 as n from pg_class where oid = $1::regclass', [table]);
+      const { rows: found } = await db.query<{ n: number }>(
+        'select greatest(reltuples, 0)::float8 as n from pg_class where oid = $1::regclass',
+        [table],
+      );
       this.analysedAt.set(table, found[0]?.n ?? 0);
     }
     const written = (this.written.get(table) ?? 0) + rows;

@@ -2,7 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { runImport, type ImportOptions, type ImportSummary, ImportFailed } from '../../src/pipeline/run-import.js';
+import {
+  runImport,
+  type ImportOptions,
+  type ImportSummary,
+  ImportFailed,
+} from '../../src/pipeline/run-import.js';
 import { intelEnv } from './env.js';
 
 /** A connection to the test stack's database as its owner (what the CLI uses). */
@@ -18,12 +23,20 @@ export async function emptyKnowledgeBase(db: pg.Client): Promise<void> {
     public.relationships, public.sightings, public.import_runs, public.sources restart identity cascade`);
 }
 
-export async function importFiles(db: pg.Client, inputs: string[], options: Partial<ImportOptions> = {}): Promise<ImportSummary> {
+export async function importFiles(
+  db: pg.Client,
+  inputs: string[],
+  options: Partial<ImportOptions> = {},
+): Promise<ImportSummary> {
   return runImport(db, { inputs, ...options });
 }
 
 /** The failure summary of an import that must be refused as a whole. */
-export async function refusedImport(db: pg.Client, inputs: string[], options: Partial<ImportOptions> = {}): Promise<ImportSummary> {
+export async function refusedImport(
+  db: pg.Client,
+  inputs: string[],
+  options: Partial<ImportOptions> = {},
+): Promise<ImportSummary> {
   try {
     await runImport(db, { inputs, ...options });
   } catch (error) {

@@ -37,8 +37,7 @@ export function parseOrReject<T>(schema: z.ZodType<T>, value: unknown): T {
  */
 export function timestamp(field: string, raw: unknown, allowFuture = false): string | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (typeof raw !== 'string' && typeof raw !== 'number')
-    throw new RecordRejected(`${field}: not a date`);
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw new RecordRejected(`${field}: not a date`);
   if (allowFuture) {
     const parsed = new Date(typeof raw === 'number' ? raw * 1000 : raw);
     if (!Number.isNaN(parsed.getTime()) && parsed.getUTCFullYear() < 10000) return parsed.toISOString();
@@ -56,6 +55,7 @@ export function isoDate(field: string, raw: string | undefined, allowFuture = fa
   const time = Date.parse(`${raw}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(time))
     throw new RecordRejected(`${field}: not a date (YYYY-MM-DD): "${raw.slice(0, 40)}"`);
-  if (!allowFuture && time > Date.now() + DAY_MS) throw new RecordRejected(`${field}: date in the future: ${raw}`);
+  if (!allowFuture && time > Date.now() + DAY_MS)
+    throw new RecordRejected(`${field}: date in the future: ${raw}`);
   return raw;
 }

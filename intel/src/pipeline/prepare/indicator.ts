@@ -113,8 +113,23 @@ export function foldIndicator(earlier: StagedIndicator, later: StagedIndicator):
 /** Columns of stage_indicators, in order. */
 export function indicatorRow(ord: number, i: StagedIndicator): CopyValue[] {
   return [
-    ord, i.type, i.value, i.name, i.description, i.confidence, i.tlp, i.firstSeen, i.lastSeen, i.validFrom,
-    i.validUntil, i.revoked, i.labels, new CopyJson(i.killChainPhases), i.sourceRef, i.reference, i.malware,
+    ord,
+    i.type,
+    i.value,
+    i.name,
+    i.description,
+    i.confidence,
+    i.tlp,
+    i.firstSeen,
+    i.lastSeen,
+    i.validFrom,
+    i.validUntil,
+    i.revoked,
+    i.labels,
+    new CopyJson(i.killChainPhases),
+    i.sourceRef,
+    i.reference,
+    i.malware,
     new CopyJson(i.context),
   ];
 }

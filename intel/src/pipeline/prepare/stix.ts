@@ -24,7 +24,9 @@ const commonSchema = z.object({
   x_mitre_deprecated: z.boolean().optional(),
   spec_version: z.string().optional(),
   kill_chain_phases: z.array(z.object({ kill_chain_name: z.string(), phase_name: z.string() })).optional(),
-  external_references: z.array(z.object({ source_name: z.string().optional(), external_id: z.string().optional() })).optional(),
+  external_references: z
+    .array(z.object({ source_name: z.string().optional(), external_id: z.string().optional() }))
+    .optional(),
   object_marking_refs: z.array(z.string()).optional(),
 });
 
@@ -38,11 +40,13 @@ export interface StagedStix {
 function checkId(stix: StixObject, expectedType?: string): string {
   const match = typeof stix.id === 'string' ? STIX_ID.exec(stix.id) : null;
   if (!match) throw new RecordRejected(`id: not a STIX id: "${String(stix.id).slice(0, 80)}"`);
-  if (match[1] !== stix.type) throw new RecordRejected(`id: "${stix.id}" does not match type "${String(stix.type).slice(0, 64)}"`);
+  if (match[1] !== stix.type)
+    throw new RecordRejected(`id: "${stix.id}" does not match type "${String(stix.type).slice(0, 64)}"`);
   if (expectedType && stix.type !== expectedType) throw new RecordRejected(`type: expected ${expectedType}`);
   const json = JSON.stringify(stix);
   if (json.length > MAX_OBJECT_BYTES) throw new RecordRejected('record: larger than 4 MB');
-  if (json.includes('\\u0000')) throw new RecordRejected('record: contains a NUL character, which cannot be stored');
+  if (json.includes('\\u0000'))
+    throw new RecordRejected('record: contains a NUL character, which cannot be stored');
   return stix.id;
 }
 
@@ -63,15 +67,30 @@ export function prepareObject(draft: ObjectDraft, source: SourceContext): Staged
   const c = parseOrReject(commonSchema, stix);
   const modified = timestamp('modified', stix.modified);
   const externalIds = (c.external_references ?? []).map((r) => r.external_id).filter((x): x is string => !!x);
-  const aliases = [...new Set([...(c.aliases ?? []), ...(c.x_mitre_aliases ?? [])])].filter((a) => a !== c.name);
+  const aliases = [...new Set([...(c.aliases ?? []), ...(c.x_mitre_aliases ?? [])])].filter(
+    (a) => a !== c.name,
+  );
   return {
     key: id,
     modified,
     fields: [
-      id, stix.type, c.name, c.description, aliases, externalIds.slice(0, 200),
-      timestamp('created', stix.created), modified, c.revoked ?? false, c.x_mitre_deprecated ?? false,
-      c.confidence, markingTlp(c.object_marking_refs, source.tlp), c.labels ?? [],
-      new CopyJson(c.kill_chain_phases ?? []), c.x_mitre_platforms ?? [], specVersion(c), new CopyJson(stix),
+      id,
+      stix.type,
+      c.name,
+      c.description,
+      aliases,
+      externalIds.slice(0, 200),
+      timestamp('created', stix.created),
+      modified,
+      c.revoked ?? false,
+      c.x_mitre_deprecated ?? false,
+      c.confidence,
+      markingTlp(c.object_marking_refs, source.tlp),
+      c.labels ?? [],
+      new CopyJson(c.kill_chain_phases ?? []),
+      c.x_mitre_platforms ?? [],
+      specVersion(c),
+      new CopyJson(stix),
     ],
   };
 }
@@ -95,9 +114,19 @@ export function prepareRelationship(draft: RelationshipDraft, source: SourceCont
     key: id,
     modified,
     fields: [
-      id, r.relationship_type, r.source_ref, r.target_ref, r.description, timestamp('created', stix.created),
-      modified, timestamp('start_time', stix.start_time, true), timestamp('stop_time', stix.stop_time, true),
-      r.revoked ?? false, r.confidence, markingTlp(r.object_marking_refs, source.tlp), new CopyJson(stix),
+      id,
+      r.relationship_type,
+      r.source_ref,
+      r.target_ref,
+      r.description,
+      timestamp('created', stix.created),
+      modified,
+      timestamp('start_time', stix.start_time, true),
+      timestamp('stop_time', stix.stop_time, true),
+      r.revoked ?? false,
+      r.confidence,
+      markingTlp(r.object_marking_refs, source.tlp),
+      new CopyJson(stix),
     ],
   };
 }
@@ -122,11 +151,20 @@ export function prepareSighting(draft: SightingDraft, source: SourceContext): St
     key: id,
     modified,
     fields: [
-      id, s.sighting_of_ref, s.observed_data_refs ?? [], s.where_sighted_refs ?? [],
-      timestamp('first_seen', stix.first_seen), timestamp('last_seen', stix.last_seen), s.count, s.summary ?? false,
-      s.description, timestamp('created', stix.created), modified, s.confidence,
-      markingTlp(s.object_marking_refs, source.tlp), new CopyJson(stix),
+      id,
+      s.sighting_of_ref,
+      s.observed_data_refs ?? [],
+      s.where_sighted_refs ?? [],
+      timestamp('first_seen', stix.first_seen),
+      timestamp('last_seen', stix.last_seen),
+      s.count,
+      s.summary ?? false,
+      s.description,
+      timestamp('created', stix.created),
+      modified,
+      s.confidence,
+      markingTlp(s.object_marking_refs, source.tlp),
+      new CopyJson(stix),
     ],
   };
 }
-
