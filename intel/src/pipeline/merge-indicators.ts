@@ -11,9 +11,10 @@ import type { UpsertCounts } from './upsert.js';
 const MERGE_SQL = `
 with m as (
   select s.ord, s.type, s.value, i.id as existing_id, i.stix_id as existing_stix_id,
-    coalesce(s.name, i.name) as name,
-    coalesce(nullif(s.description, ''), i.description, '') as description,
-    coalesce(s.confidence, i.confidence) as confidence,
+    case when newer then coalesce(s.name, i.name) else coalesce(i.name, s.name) end as name,
+    case when newer then coalesce(nullif(s.description, ''), i.description, '')
+      else coalesce(nullif(i.description, ''), s.description, '') end as description,
+    case when newer then coalesce(s.confidence, i.confidence) else coalesce(i.confidence, s.confidence) end as confidence,
     case when i.id is null then s.tlp else least(i.tlp, s.tlp) end as tlp,
     least(i.first_seen, s.first_seen) as first_seen,
     greatest(i.last_seen, s.last_seen) as last_seen,
@@ -27,6 +28,9 @@ with m as (
       i.valid_until, i.revoked, i.labels, i.kill_chain_phases) as old_row
   from stage_indicators s
   left join public.indicators i on i.value = s.value and i.type = s.type
+  -- The newest report's text wins: an older record re-read later (a re-import, a feed that repeats
+  -- itself) changes nothing.
+  cross join lateral (select coalesce(s.last_seen > i.last_seen, i.last_seen is null) as newer) recency
 ),
 ins as (
   insert into public.indicators as i (type, value, name, description, confidence, tlp, first_seen, last_seen,
@@ -58,18 +62,19 @@ ids as (
 pm as (
   select ids.ord, ids.indicator_id, ids.stix_id, ids.is_new, ids.is_updated, p.indicator_id is null as prov_new,
     p.malware as old_malware,
-    coalesce(s.source_ref, p.source_ref) as source_ref,
-    coalesce(s.reference, p.reference) as reference,
+    case when newer then coalesce(s.source_ref, p.source_ref) else p.source_ref end as source_ref,
+    case when newer then coalesce(s.reference, p.reference) else p.reference end as reference,
     least(p.first_seen, s.first_seen) as first_seen,
     greatest(p.last_seen, s.last_seen) as last_seen,
-    coalesce(s.confidence, p.confidence) as confidence,
-    s.tlp,
+    case when newer then coalesce(s.confidence, p.confidence) else p.confidence end as confidence,
+    case when newer then s.tlp else p.tlp end as tlp,
     array(select distinct n from unnest(coalesce(p.malware, '{}') || s.malware) n order by n) as malware,
-    s.context,
+    case when newer then s.context else p.context end as context,
     row(p.source_ref, p.reference, p.first_seen, p.last_seen, p.confidence, p.tlp, p.malware, p.context) as old_row
   from ids
   join stage_indicators s on s.ord = ids.ord
   left join public.indicator_sources p on p.indicator_id = ids.indicator_id and p.source_id = $1
+  cross join lateral (select coalesce(s.last_seen > p.last_seen, p.last_seen is null) as newer) recency
 ),
 pins as (
   insert into public.indicator_sources (indicator_id, source_id, source_ref, reference, first_seen, last_seen,
