@@ -1,7 +1,7 @@
 import type { Draft } from '../model/drafts.js';
 import { InputRefused, type FormatAdapter } from './format.js';
-import { csvBatches } from './lib/csv.js';
-import { columnIndexes, findCsvHeader, isHeaderRecord, leadingComments } from './lib/csv-header.js';
+import { csvBody } from './lib/csv-body.js';
+import { columnIndexes, findCsvHeader, leadingComments } from './lib/csv-header.js';
 import { CVE_ID, decimal } from './lib/fields.js';
 
 const COLUMNS = ['cve', 'epss', 'percentile'] as const;
@@ -61,19 +61,12 @@ export const epssFormat: FormatAdapter = {
     const at = columnIndexes(header, COLUMNS);
     // Files without a score_date line (the API's, the per-year archives) are dated by the import.
     const date = scoreDate(ctx.head) ?? ctx.today;
-    let first = true;
-    for await (const batch of csvBatches(input)) {
+    const headerRequired = 'not an EPSS file: the first record is not the header "cve,epss,percentile"';
+    for await (const batch of csvBody(input, header, { headerRequired })) {
       for (const item of batch) {
-        if ('problem' in item) {
-          yield { kind: 'reject', where: `line ${item.line}`, reason: item.problem };
+        if ('kind' in item) {
+          yield item;
           continue;
-        }
-        if (first) {
-          first = false;
-          if (isHeaderRecord(header, item.fields)) continue;
-          throw new InputRefused(
-            `not an EPSS file: line ${item.line} is not the header "cve,epss,percentile"`,
-          );
         }
         yield epssDraft(item.line, item.fields, at, date);
       }

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Draft } from '../model/drafts.js';
 import type { FormatAdapter } from './format.js';
-import { csvBatches } from './lib/csv.js';
-import { columnIndexes, findCsvHeader, isHeaderRecord, type CsvHeader } from './lib/csv-header.js';
+import { csvBody } from './lib/csv-body.js';
+import { columnIndexes, findCsvHeader, type CsvHeader } from './lib/csv-header.js';
 import { abusech, decimal, defined, isObject, text } from './lib/fields.js';
 import { jsonArrayItems } from './lib/json-stream.js';
 import { refused } from './lib/refused.js';
@@ -45,19 +45,14 @@ function c2Draft(where: string, c2: C2, missing: string): Draft {
 
 async function* csvDrafts(input: Readable, header: CsvHeader): AsyncGenerator<Draft> {
   const at = columnIndexes(header, CSV_COLUMNS);
-  let first = true;
-  for await (const batch of csvBatches(input)) {
+  for await (const batch of csvBody(input, header)) {
     for (const item of batch) {
-      const where = `line ${item.line}`;
-      if ('problem' in item) {
-        yield { kind: 'reject', where, reason: item.problem };
+      if ('kind' in item) {
+        yield item;
         continue;
       }
+      const where = `line ${item.line}`;
       const f = item.fields;
-      if (first) {
-        first = false;
-        if (isHeaderRecord(header, f)) continue;
-      }
       const c2 = {
         ip: abusech(f[at.dst_ip]),
         port: f[at.dst_port],

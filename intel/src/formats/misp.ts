@@ -1,6 +1,7 @@
 import type { Draft, IndicatorType } from '../model/drafts.js';
 import type { FormatAdapter } from './format.js';
-import { isObject, jsonDocument, str } from './lib/json.js';
+import { isObject, nonEmpty as str } from './lib/fields.js';
+import { jsonDocument } from './lib/json-stream.js';
 import { clusterObject, stixTypeForGalaxy } from './misp/galaxy-objects.js';
 
 const MAX_EVENT_BYTES = 256 * 1024 * 1024;
@@ -9,13 +10,28 @@ const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isO
 
 /** MISP attribute types we keep, and which part of a composite `a|b` value is the indicator. */
 const SIMPLE: Record<string, IndicatorType | 'ip'> = {
-  'ip-src': 'ip', 'ip-dst': 'ip', domain: 'domain', hostname: 'domain', url: 'url', 'email-src': 'email', 'email-dst': 'email',
-  email: 'email', md5: 'md5', sha1: 'sha1', sha256: 'sha256', sha512: 'sha512',
+  'ip-src': 'ip',
+  'ip-dst': 'ip',
+  domain: 'domain',
+  hostname: 'domain',
+  url: 'url',
+  'email-src': 'email',
+  'email-dst': 'email',
+  email: 'email',
+  md5: 'md5',
+  sha1: 'sha1',
+  sha256: 'sha256',
+  sha512: 'sha512',
 };
 const COMPOSITE: Record<string, [IndicatorType | 'ip', IndicatorType | 'ip' | undefined]> = {
-  'ip-src|port': ['ip', undefined], 'ip-dst|port': ['ip', undefined], 'domain|ip': ['domain', 'ip'],
-  'filename|md5': [undefined as never, 'md5'], 'filename|sha1': [undefined as never, 'sha1'], 'filename|sha256': [undefined as never, 'sha256'],
-  'filename|sha512': [undefined as never, 'sha512'], 'hostname|port': ['domain', undefined],
+  'ip-src|port': ['ip', undefined],
+  'ip-dst|port': ['ip', undefined],
+  'domain|ip': ['domain', 'ip'],
+  'filename|md5': [undefined as never, 'md5'],
+  'filename|sha1': [undefined as never, 'sha1'],
+  'filename|sha256': [undefined as never, 'sha256'],
+  'filename|sha512': [undefined as never, 'sha512'],
+  'hostname|port': ['domain', undefined],
 };
 
 const ipType = (value: string): IndicatorType => (value.includes(':') ? 'ipv6' : 'ipv4');
@@ -35,9 +51,13 @@ function attributeValues(type: string, value: string): { type: IndicatorType; va
   return values;
 }
 
-const tagNames = (tags: unknown) => list(tags).map((t) => str(t.name)).filter((n): n is string => !!n);
+const tagNames = (tags: unknown) =>
+  list(tags)
+    .map((t) => str(t.name))
+    .filter((n): n is string => !!n);
 const tlpTag = (names: string[]) => names.find((n) => /^tlp:/i.test(n));
-const plainTags = (names: string[]) => names.filter((n) => !/^tlp:/i.test(n) && !n.startsWith('misp-galaxy:'));
+const plainTags = (names: string[]) =>
+  names.filter((n) => !/^tlp:/i.test(n) && !n.startsWith('misp-galaxy:'));
 const unixDate = (value: unknown) => {
   const seconds = Number(str(value));
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : undefined;
@@ -46,7 +66,8 @@ const unixDate = (value: unknown) => {
 function* eventDrafts(event: Obj, base: string): Generator<Draft> {
   const eventTags = tagNames(event.Tag);
   const eventUuid = str(event.uuid);
-  const when = unixDate(event.timestamp) ?? (str(event.date) ? `${str(event.date)}T00:00:00.000Z` : undefined);
+  const when =
+    unixDate(event.timestamp) ?? (str(event.date) ? `${str(event.date)}T00:00:00.000Z` : undefined);
   const malware: string[] = [];
   for (const [g, galaxy] of list(event.Galaxy).entries()) {
     const galaxyType = str(galaxy.type) ?? '';
@@ -70,15 +91,22 @@ function* eventDrafts(event: Obj, base: string): Generator<Draft> {
       kind: 'object',
       where: base,
       stix: {
-        type: 'report', spec_version: '2.1', id: `report--${eventUuid.toLowerCase()}`, name: str(event.info) ?? eventUuid,
+        type: 'report',
+        spec_version: '2.1',
+        id: `report--${eventUuid.toLowerCase()}`,
+        name: str(event.info) ?? eventUuid,
         ...(str(event.date) ? { published: `${str(event.date)}T00:00:00.000Z` } : {}),
         ...(when ? { created: when, modified: when } : {}),
-        labels: plainTags(eventTags), report_types: ['threat-report'], x_misp_event_uuid: eventUuid,
+        labels: plainTags(eventTags),
+        report_types: ['threat-report'],
+        x_misp_event_uuid: eventUuid,
       },
     };
   const attributes = [
     ...list(event.Attribute).map((a, i) => ({ a, where: `${base}.Attribute[${i}]` })),
-    ...list(event.Object).flatMap((o, i) => list(o.Attribute).map((a, j) => ({ a, where: `${base}.Object[${i}].Attribute[${j}]` }))),
+    ...list(event.Object).flatMap((o, i) =>
+      list(o.Attribute).map((a, j) => ({ a, where: `${base}.Object[${i}].Attribute[${j}]` })),
+    ),
   ];
   for (const { a, where } of attributes) {
     const type = str(a.type) ?? '';
@@ -100,10 +128,23 @@ function* eventDrafts(event: Obj, base: string): Generator<Draft> {
     const tlp = tlpTag(tags) ?? tlpTag(eventTags);
     for (const item of typed)
       yield {
-        kind: 'indicator', where, type: item.type, value: item.value, sourceRef: str(a.uuid), description: str(a.comment),
+        kind: 'indicator',
+        where,
+        type: item.type,
+        value: item.value,
+        sourceRef: str(a.uuid),
+        description: str(a.comment),
         firstSeen: str(a.first_seen) ?? (str(event.date) ? `${str(event.date)}T00:00:00Z` : undefined),
-        lastSeen: str(a.last_seen) ?? unixDate(a.timestamp), labels: plainTags([...eventTags, ...tags]), malware,
-        context: { ...(tlp ? { tlp_tag: tlp } : {}), misp_type: type, category: str(a.category), event_uuid: eventUuid, event_info: str(event.info) },
+        lastSeen: str(a.last_seen) ?? unixDate(a.timestamp),
+        labels: plainTags([...eventTags, ...tags]),
+        malware,
+        context: {
+          ...(tlp ? { tlp_tag: tlp } : {}),
+          misp_type: type,
+          category: str(a.category),
+          event_uuid: eventUuid,
+          event_info: str(event.info),
+        },
       };
   }
 }
@@ -113,11 +154,24 @@ export const mispFormat: FormatAdapter = {
   name: 'misp',
   description: 'MISP event JSON',
   defaults: { name: 'MISP events', kind: 'misp', reliability: 'B', tlp: 'amber', confidence: 70 },
-  detect: ({ head }) => /^\s*[[{]/.test(head) && head.includes('"Event"') && (head.includes('"Attribute"') || head.includes('"info"')),
+  detect: ({ head }) =>
+    /^\s*[[{]/.test(head) &&
+    head.includes('"Event"') &&
+    (head.includes('"Attribute"') || head.includes('"info"')),
   async *parse(input): AsyncGenerator<Draft> {
     const document = await jsonDocument(input, MAX_EVENT_BYTES, 'a MISP event file');
-    const wrapped = isObject(document) && Array.isArray(document.response) ? document.response : Array.isArray(document) ? document : [document];
-    const base = isObject(document) && Array.isArray(document.response) ? '$.response' : Array.isArray(document) ? '$' : '';
+    const wrapped =
+      isObject(document) && Array.isArray(document.response)
+        ? document.response
+        : Array.isArray(document)
+          ? document
+          : [document];
+    const base =
+      isObject(document) && Array.isArray(document.response)
+        ? '$.response'
+        : Array.isArray(document)
+          ? '$'
+          : '';
     let events = 0;
     for (const [i, item] of wrapped.entries()) {
       if (!isObject(item) || !isObject(item.Event)) continue;

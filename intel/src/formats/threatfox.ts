@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Draft, IndicatorType } from '../model/drafts.js';
 import type { FormatAdapter } from './format.js';
 import { splitAddressPort } from './lib/address.js';
-import { csvBatches } from './lib/csv.js';
-import { columnIndexes, findCsvHeader, isHeaderRecord, type CsvHeader } from './lib/csv-header.js';
+import { csvBody } from './lib/csv-body.js';
+import { columnIndexes, findCsvHeader, type CsvHeader } from './lib/csv-header.js';
 import { abusech, decimal, defined, flag, isObject, list, text } from './lib/fields.js';
 import { jsonObjectEntries, pathKey } from './lib/json-stream.js';
 import { refused } from './lib/refused.js';
@@ -97,16 +97,11 @@ function iocDraft(where: string, id: string | undefined, ioc: Ioc): Draft {
 
 async function* csvDrafts(input: Readable, header: CsvHeader): AsyncGenerator<Draft> {
   const at = columnIndexes(header, CSV_FIELDS);
-  let first = !header.commented;
-  for await (const batch of csvBatches(input, { separator: ', ' })) {
+  for await (const batch of csvBody(input, header, { separator: ', ' })) {
     for (const item of batch) {
-      if ('problem' in item) {
-        yield { kind: 'reject', where: `line ${item.line}`, reason: item.problem };
+      if ('kind' in item) {
+        yield item;
         continue;
-      }
-      if (first) {
-        first = false;
-        if (isHeaderRecord(header, item.fields)) continue;
       }
       const f = item.fields;
       // A literal of one shape per row, not a dictionary filled key by key: this runs 10M times.

@@ -1,7 +1,7 @@
 import type { Draft } from '../model/drafts.js';
 import { InputRefused, type FormatAdapter } from './format.js';
-import { csvBatches } from './lib/csv.js';
-import { columnIndexes, findCsvHeader, isHeaderRecord } from './lib/csv-header.js';
+import { csvBody } from './lib/csv-body.js';
+import { columnIndexes, findCsvHeader } from './lib/csv-header.js';
 import { abusech, defined, list } from './lib/fields.js';
 
 const COLUMNS = [
@@ -36,19 +36,14 @@ export const urlhausFormat: FormatAdapter = {
     if (!header)
       throw new InputRefused('not a URLhaus dump: the header "id,dateadded,url,url_status,…" is missing');
     const at = columnIndexes(header, COLUMNS);
-    let first = true;
-    for await (const batch of csvBatches(input)) {
+    for await (const batch of csvBody(input, header)) {
       for (const item of batch) {
-        const where = `line ${item.line}`;
-        if ('problem' in item) {
-          yield { kind: 'reject', where, reason: item.problem };
+        if ('kind' in item) {
+          yield item;
           continue;
         }
+        const where = `line ${item.line}`;
         const f = item.fields;
-        if (first) {
-          first = false;
-          if (isHeaderRecord(header, f)) continue;
-        }
         const url = abusech(f[at.url]);
         if (!url) {
           yield { kind: 'reject', where, reason: 'url is missing' };

@@ -1,5 +1,5 @@
 import type { StixObject } from '../../model/drafts.js';
-import { isObject, str } from '../lib/json.js';
+import { isObject, nonEmpty as str } from '../lib/fields.js';
 
 /**
  * MISP galaxy clusters as STIX objects, shared by galaxy files and the galaxies attached to
@@ -8,8 +8,26 @@ import { isObject, str } from '../lib/json.js';
  * imports and its meta travels in x_misp_* properties so nothing is lost. Clusters carry no dates:
  * they are stored without created/modified, and a re-import changes a row only when its content did.
  */
-const MALWARE_GALAXIES = new Set(['malpedia', 'ransomware', 'tool', 'mitre-malware', 'mitre-tool', 'android', 'backdoor', 'banker', 'botnet', 'rat', 'stealer', 'exploit-kits']);
-const ACTOR_GALAXIES = new Set(['threat-actor', 'mitre-intrusion-set', 'microsoft-activity-group', 'mitre-enterprise-attack-intrusion-set']);
+const MALWARE_GALAXIES = new Set([
+  'malpedia',
+  'ransomware',
+  'tool',
+  'mitre-malware',
+  'mitre-tool',
+  'android',
+  'backdoor',
+  'banker',
+  'botnet',
+  'rat',
+  'stealer',
+  'exploit-kits',
+]);
+const ACTOR_GALAXIES = new Set([
+  'threat-actor',
+  'mitre-intrusion-set',
+  'microsoft-activity-group',
+  'mitre-enterprise-attack-intrusion-set',
+]);
 
 export function stixTypeForGalaxy(galaxyType: string): string | undefined {
   if (MALWARE_GALAXIES.has(galaxyType)) return 'malware';
@@ -22,13 +40,19 @@ export function stixTypeForGalaxy(galaxyType: string): string | undefined {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A cluster as a STIX object; undefined (with the reason) when it has no value or uuid. */
-export function clusterObject(galaxyType: string, stixType: string, cluster: Record<string, unknown>): StixObject | string {
+export function clusterObject(
+  galaxyType: string,
+  stixType: string,
+  cluster: Record<string, unknown>,
+): StixObject | string {
   const name = str(cluster.value);
   const uuid = str(cluster.uuid)?.toLowerCase();
   if (!name) return 'the cluster has no value (name)';
   if (!uuid || !UUID.test(uuid)) return 'the cluster has no valid uuid';
   const meta = isObject(cluster.meta) ? cluster.meta : {};
-  const synonyms = Array.isArray(meta.synonyms) ? meta.synonyms.filter((s): s is string => typeof s === 'string') : [];
+  const synonyms = Array.isArray(meta.synonyms)
+    ? meta.synonyms.filter((s): s is string => typeof s === 'string')
+    : [];
   const refs = Array.isArray(meta.refs) ? meta.refs.filter((r): r is string => typeof r === 'string') : [];
   return {
     type: stixType,
@@ -39,7 +63,10 @@ export function clusterObject(galaxyType: string, stixType: string, cluster: Rec
     ...(stixType === 'malware' ? { is_family: true } : {}),
     ...(stixType === 'identity' ? { identity_class: 'class', sectors: [name.toLowerCase()] } : {}),
     ...(synonyms.length ? { aliases: synonyms } : {}),
-    external_references: [{ source_name: `misp-galaxy:${galaxyType}`, external_id: uuid }, ...refs.map((url) => ({ source_name: 'reference', url }))],
+    external_references: [
+      { source_name: `misp-galaxy:${galaxyType}`, external_id: uuid },
+      ...refs.map((url) => ({ source_name: 'reference', url })),
+    ],
     x_misp_meta: meta,
     ...(Array.isArray(cluster.related) ? { x_misp_related: cluster.related } : {}),
   };

@@ -1,15 +1,33 @@
+import type { Readable } from 'node:stream';
 import type { Draft, StixObject } from '../../model/drafts.js';
-import { isObject, jsonArrayItems, str } from '../lib/json.js';
+import { isObject, nonEmpty as str } from '../lib/fields.js';
+import { jsonArrayAt } from '../lib/json-stream.js';
 import { simplePatternValues } from './pattern.js';
 
 /** Cyber observables: facts, not intelligence, unless an indicator or a sighting points at them. */
 const SCO_TYPES = new Set([
-  'artifact', 'autonomous-system', 'directory', 'domain-name', 'email-addr', 'email-message', 'file', 'ipv4-addr',
-  'ipv6-addr', 'mac-addr', 'mutex', 'network-traffic', 'process', 'software', 'url', 'user-account',
-  'windows-registry-key', 'x509-certificate',
+  'artifact',
+  'autonomous-system',
+  'directory',
+  'domain-name',
+  'email-addr',
+  'email-message',
+  'file',
+  'ipv4-addr',
+  'ipv6-addr',
+  'mac-addr',
+  'mutex',
+  'network-traffic',
+  'process',
+  'software',
+  'url',
+  'user-account',
+  'windows-registry-key',
+  'x509-certificate',
 ]);
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** A STIX indicator with a simple pattern → typed indicator drafts, the object kept in context. */
 function indicatorDrafts(where: string, object: StixObject): Draft[] | undefined {
@@ -35,7 +53,9 @@ function indicatorDrafts(where: string, object: StixObject): Draft[] | undefined
     ...(confidence !== undefined ? { confidence } : {}),
     revoked: object.revoked === true,
     labels: [...strings(object.labels), ...strings(object.indicator_types)],
-    killChainPhases: Array.isArray(object.kill_chain_phases) ? (object.kill_chain_phases as { kill_chain_name: string; phase_name: string }[]) : [],
+    killChainPhases: Array.isArray(object.kill_chain_phases)
+      ? (object.kill_chain_phases as { kill_chain_name: string; phase_name: string }[])
+      : [],
     context: { object_marking_refs: strings(object.object_marking_refs), stix: object },
   }));
 }
@@ -45,7 +65,8 @@ export function stixDrafts(where: string, value: unknown): Draft[] {
   if (!isObject(value) || typeof value.type !== 'string' || typeof value.id !== 'string')
     return [{ kind: 'reject', where, reason: 'not a STIX object (type and id are required)' }];
   const object = value as StixObject;
-  if (object.type === 'bundle') return [{ kind: 'reject', where, reason: 'a bundle inside a bundle is not imported' }];
+  if (object.type === 'bundle')
+    return [{ kind: 'reject', where, reason: 'a bundle inside a bundle is not imported' }];
   if (object.type === 'relationship') return [{ kind: 'relationship', where, stix: object }];
   if (object.type === 'sighting') return [{ kind: 'sighting', where, stix: object }];
   if (SCO_TYPES.has(object.type)) return [{ kind: 'ignored', where, what: `STIX SCO ${object.type}` }];
@@ -57,10 +78,13 @@ export function stixDrafts(where: string, value: unknown): Draft[] {
 }
 
 /** Every object of a bundle's `objects` array, streamed. */
-export async function* bundleDrafts(input: Parameters<typeof jsonArrayItems>[0]): AsyncGenerator<Draft> {
-  for await (const { key, value } of jsonArrayItems(input, 'objects')) yield* stixDrafts(`$.objects[${key}]`, value);
+export async function* bundleDrafts(input: Readable): AsyncGenerator<Draft> {
+  for await (const { key, value } of jsonArrayAt(input, 'objects', 'a STIX bundle'))
+    yield* stixDrafts(`$.objects[${key}]`, value);
 }
 
 /** A bundle, seen from its first bytes. */
-export const looksLikeBundle = (head: string) => head.trimStart().startsWith('{') && /"type"\s*:\s*"bundle"/.test(head) && head.includes('"objects"');
-export const looksLikeAttack = (head: string) => head.includes('"x_mitre_') || head.includes('"mitre-attack"');
+export const looksLikeBundle = (head: string) =>
+  head.trimStart().startsWith('{') && /"type"\s*:\s*"bundle"/.test(head) && head.includes('"objects"');
+export const looksLikeAttack = (head: string) =>
+  head.includes('"x_mitre_') || head.includes('"mitre-attack"');

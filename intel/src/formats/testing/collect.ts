@@ -8,14 +8,24 @@ import type { FormatAdapter } from '../format.js';
 export async function draftsOf(adapter: FormatAdapter, file: string): Promise<Draft[]> {
   const input = await openInput(file);
   const drafts: Draft[] = [];
-  for await (const d of adapter.parse(input.stream, { fileName: path.basename(file), today: '2026-11-24', head: input.sample.head })) drafts.push(d);
+  for await (const d of adapter.parse(input.stream, {
+    fileName: path.basename(file),
+    today: '2026-11-24',
+    head: input.sample.head,
+  }))
+    drafts.push(d);
   return drafts;
 }
 
 /** Every draft for inline text. */
 export async function draftsOfText(adapter: FormatAdapter, text: string): Promise<Draft[]> {
   const drafts: Draft[] = [];
-  for await (const d of adapter.parse(Readable.from([Buffer.from(text)]), { fileName: 'inline', today: '2026-11-24', head: text.slice(0, 65536) })) drafts.push(d);
+  for await (const d of adapter.parse(Readable.from([Buffer.from(text)]), {
+    fileName: 'inline',
+    today: '2026-11-24',
+    head: text.slice(0, 65536),
+  }))
+    drafts.push(d);
   return drafts;
 }
 
