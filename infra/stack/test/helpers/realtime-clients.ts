@@ -61,8 +61,8 @@ export async function subscribed(channel: RealtimeChannel): Promise<void> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until `probe` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function waitFor<T>(probe: () => T | undefined, label: string, timeoutMs = 5_000): Promise<T> {
+/** Polls until `probe` returns a value (not undefined), or fails after `timeoutMs` (generous: CI shares 2 cores). */
+export async function waitFor<T>(probe: () => T | undefined, label: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
