@@ -1,100 +1,122 @@
 /**
- * Synthetic ThreatFox CSV export (the abuse.ch layout the importer reads), streamed to disk at any
- * size. The type mix is the real feed's (shared/data/abusech/threatfox-recent-2026-07-24.json:
- * 2,412 ip:port, 1,207 domain, 408 url, 169 sha256, 146 sha1, 146 md5 of 4,488), values are unique
- * but for 5 % re-reports of an earlier IOC (a later last_seen), so folding and updates run too.
+ * A synthetic ThreatFox CSV export of any size, streamed to disk in constant memory. The layout is
+ * abuse.ch's as intel/src/formats/threatfox.ts reads it (and its test fixtures write it): a `#`
+ * banner, the column names as a `#` comment, rows of `"`-quoted fields joined by `, `, `None` for
+ * null, an empty last_seen_utc when never seen again, and a `# Number of entries` trailer. The
+ * columns are today's (is_compromised was added in 2025); the importer maps them by name.
+ * Deterministic: the same seed and size give the same rows (dates count back from today, UTC).
  */
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { Prng } from './prng.js';
+import { DAY, RowMaker } from './rows.js';
 
-const MIX: [string, number][] = [
-  ['ip:port', 2412],
-  ['domain', 1207],
-  ['url', 408],
-  ['sha256_hash', 169],
-  ['sha1_hash', 146],
-  ['md5_hash', 146],
+export const COLUMNS = [
+  'first_seen_utc',
+  'ioc_id',
+  'ioc_value',
+  'ioc_type',
+  'threat_type',
+  'fk_malware',
+  'malware_alias',
+  'malware_printable',
+  'last_seen_utc',
+  'confidence_level',
+  'is_compromised',
+  'reference',
+  'tags',
+  'anonymous',
+  'reporter',
 ];
-const TOTAL = MIX.reduce((n, [, c]) => n + c, 0);
-const FAMILIES = [
-  'Cobalt Strike',
-  'ClearFake',
-  'AsyncRAT',
-  'Remcos',
-  'AdaptixC2',
-  'Vidar',
-  'QakBot',
-  'Emotet',
-  'RedLine Stealer',
-  'Lumma Stealer',
-  'Mirai',
-  'Sliver',
-  'Havoc',
-  'njRAT',
-  'DarkGate',
-  'IcedID',
-];
-const TLDS = ['com', 'net', 'org', 'ru', 'top', 'xyz', 'info', 'cn', 'online', 'site'];
 
-/** A seeded xorshift generator: the same file for the same size, run after run. */
-function prng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0x100000000;
-  };
+export const SEED = 20260724;
+/** Share of rows that re-report an earlier IOC (same id and value, later last_seen). */
+const DUPLICATE_SHARE = 0.05;
+/**
+ * Re-reports repeat one of the last RING new rows: with the importer's 20,000-record batches
+ * some fall in the same batch (folded before the merge), most in an earlier one (an update).
+ */
+const RING = 1 << 16;
+/**
+ * Rows are joined in small groups and copied into 1 MiB buffers for the stream: joining thousands
+ * of rows at once (or appending to one string) flattens large ropes and ran 3× slower (measured).
+ */
+const LINES_PER_JOIN = 64;
+const BUFFER_BYTES = 1 << 20;
+
+export interface GeneratedFile {
+  file: string;
+  rows: number;
+  /** Rows that repeat an earlier row's IOC: distinct values = rows − duplicates. */
+  duplicates: number;
+  bytes: number;
+  seconds: number;
 }
 
-export async function generateThreatFoxCsv(file: string, rows: number): Promise<void> {
-  const random = prng(20261124);
-  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
-  const out = createWriteStream(file);
-  out.write(
-    '################################################################\n# ThreatFox IOCs: CSV export (synthetic, bench:ingest)         #\n################################################################\n',
-  );
-  out.write(
-    '# "first_seen_utc","ioc_id","ioc_value","ioc_type","threat_type","fk_malware","malware_alias","malware_printable","last_seen_utc","confidence_level","reference","tags","anonymous","reporter"\n',
-  );
-  const unique = (i: number, bytes: number) => randomBytes(bytes).toString('hex') + i.toString(36);
-  const day = (offset: number) =>
-    new Date(Date.UTC(2025, 0, 1) + offset * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
-  let chunk = '';
-  const earlier: string[] = [];
-  for (let i = 0; i < rows; i++) {
-    let value: string;
-    let type: string;
-    if (earlier.length > 100 && random() < 0.05)
-      [type, value] = pick(earlier).split('\u0000') as [string, string];
-    else {
-      let r = random() * TOTAL;
-      type = MIX.find(([, c]) => (r -= c) < 0)![0];
-      const id = unique(i, 4);
-      value =
-        type === 'ip:port'
-          ? `${1 + Math.floor(random() * 222)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}:${1024 + (i % 60000)}`
-          : type === 'domain'
-            ? `${id}.${pick(TLDS)}`
-            : type === 'url'
-              ? `http://${id}.${pick(TLDS)}/${unique(i, 3)}/gate.php?id=${i}`
-              : type === 'sha256_hash'
-                ? randomBytes(32).toString('hex')
-                : type === 'sha1_hash'
-                  ? randomBytes(20).toString('hex')
-                  : randomBytes(16).toString('hex');
-      if (earlier.length < 10_000) earlier.push(`${type}\u0000${value}`);
-      else earlier[i % 10_000] = `${type}\u0000${value}`;
+/** Writes `rows` rows to `file`; `anchor` (Unix seconds, default today 00:00 UTC) is the newest time. */
+export async function generateThreatFoxCsv(
+  file: string,
+  rows: number,
+  options: { seed?: number; anchor?: number } = {},
+): Promise<GeneratedFile> {
+  const started = performance.now();
+  const seed = options.seed ?? SEED;
+  const maker = new RowMaker(seed, options.anchor ?? Math.floor(Date.now() / 1000 / DAY) * DAY);
+  // Decides which rows are re-reports; each row's content comes from its own stream (rows.ts).
+  const random = new Prng(seed, -1);
+  const ringRow = new Int32Array(RING);
+  const ringSerial = new Int32Array(RING);
+  let kept = 0;
+  let duplicates = 0;
+
+  const out = createWriteStream(file, { highWaterMark: 1 << 20 });
+  // A write error (disk full) is thrown by the next drain wait or by finished() below.
+  let failure: Error | undefined;
+  out.on('error', (error) => (failure = error));
+  const header = [
+    '#'.repeat(64),
+    `# ThreatFox IOCs: CSV export (synthetic: npm run bench:ingest, ${rows} rows, seed ${seed})`,
+    '#',
+    `# ${COLUMNS.map((c) => `"${c}"`).join(',')}`,
+    '',
+  ].join('\n');
+  out.write(header);
+  const lines: string[] = [];
+  let buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  let used = 0;
+  // Every value is ASCII, so latin1 is exact, and faster than utf8. True when the stream is full.
+  const put = (text: string): boolean => {
+    let full = false;
+    if (used + text.length > BUFFER_BYTES) {
+      full = !out.write(buffer.subarray(0, used));
+      buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+      used = 0;
     }
-    const first = Math.floor(random() * 600);
-    const family = pick(FAMILIES);
-    chunk += `"${day(first)}", "${i + 1}", "${value}", "${type}", "botnet_cc", "win.${family.toLowerCase().replace(/ /g, '_')}", "None", "${family}", "${day(first + Math.floor(random() * 60))}", "${50 + Math.floor(random() * 51)}", "https://bench.example/${i}", "${family.toLowerCase()},c2", "0", "reporter${i % 500}"\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
+    used += buffer.write(text, used, 'latin1');
+    return full;
+  };
+  for (let i = 0; i < rows; i++) {
+    if (kept > 1000 && random.chance(DUPLICATE_SHARE)) {
+      const slot = random.below(Math.min(kept, RING));
+      // Seen again one hour to thirty days after it was last seen.
+      lines.push(maker.row(ringRow[slot]!, ringSerial[slot]!, 3600 + random.below(30 * DAY)));
+      duplicates++;
+    } else {
+      lines.push(maker.row(i, -1, 0));
+      const slot = kept++ % RING;
+      ringRow[slot] = i;
+      ringSerial[slot] = maker.lastSerial;
+    }
+    if (lines.length === LINES_PER_JOIN) {
+      const full = put(lines.join(''));
+      lines.length = 0;
+      if (failure) throw failure;
+      if (full) await once(out, 'drain');
     }
   }
-  out.end(chunk);
-  await once(out, 'finish');
+  put(`${lines.join('')}#\n# Number of entries: ${rows}\n`);
+  out.end(buffer.subarray(0, used));
+  await finished(out);
+  return { file, rows, duplicates, bytes: out.bytesWritten, seconds: (performance.now() - started) / 1000 };
 }
