@@ -60,7 +60,9 @@ describe('canonical indicator values', () => {
 
   it('URLs: scheme and host normalised, path and query kept', () => {
     expect(ok('url', 'HTTP://Example.COM:80')).toBe('http://example.com/');
-    expect(ok('url', 'hxxps://evil[.]example/Path?q=<script>alert(1)</script>')).toBe('https://evil.example/Path?q=%3Cscript%3Ealert(1)%3C/script%3E');
+    expect(ok('url', 'hxxps://evil[.]example/Path?q=<script>alert(1)</script>')).toBe(
+      'https://evil.example/Path?q=%3Cscript%3Ealert(1)%3C/script%3E',
+    );
     expect(ok('url', 'evil.example/login.php')).toBe('http://evil.example/login.php');
     expect(ok('url', 'http://user:pw@[2001:DB8::1]:8080/x')).toBe('http://user:pw@[2001:db8::1]:8080/x');
     expect(ok('url', 'http://münchen.de/ä')).toBe('http://xn--mnchen-3ya.de/%C3%A4');
@@ -83,8 +85,17 @@ describe('canonical indicator values', () => {
   });
 
   it('detects the type of a pasted value', () => {
-    expect(['1.2.3.4', '2001:db8::1', 'hxxp://a[.]b/c', 'a@b.example', 'a'.repeat(32), 'a'.repeat(64), 'evil.example', 'junk value'].map(detectIndicatorType)).toEqual([
-      'ipv4', 'ipv6', 'url', 'email', 'md5', 'sha256', 'domain', undefined,
-    ]);
+    expect(
+      [
+        '1.2.3.4',
+        '2001:db8::1',
+        'hxxp://a[.]b/c',
+        'a@b.example',
+        'a'.repeat(32),
+        'a'.repeat(64),
+        'evil.example',
+        'junk value',
+      ].map(detectIndicatorType),
+    ).toEqual(['ipv4', 'ipv6', 'url', 'email', 'md5', 'sha256', 'domain', undefined]);
   });
 });

@@ -10,7 +10,18 @@ import { refang } from './refang.js';
  */
 export type Canonical = { ok: true; value: string } | { ok: false; reason: string };
 
-const URL_SCHEMES = new Set(['http:', 'https:', 'ftp:', 'ftps:', 'sftp:', 'ws:', 'wss:', 'smb:', 'tcp:', 'udp:']);
+const URL_SCHEMES = new Set([
+  'http:',
+  'https:',
+  'ftp:',
+  'ftps:',
+  'sftp:',
+  'ws:',
+  'wss:',
+  'smb:',
+  'tcp:',
+  'udp:',
+]);
 const HASH_LENGTHS = { md5: 32, sha1: 40, sha256: 64, sha512: 128 } as const;
 const MAX_URL = 8192;
 const show = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
@@ -22,7 +33,8 @@ function ipv4(value: string): Canonical {
 
 function ipv6(raw: string): Canonical {
   const value = raw.startsWith('[') && raw.endsWith(']') ? raw.slice(1, -1) : raw;
-  if (value.includes('%') || !isIPv6(value)) return { ok: false, reason: `not an IPv6 address: ${show(raw)}` };
+  if (value.includes('%') || !isIPv6(value))
+    return { ok: false, reason: `not an IPv6 address: ${show(raw)}` };
   // WHATWG URL serialises IPv6 hosts per RFC 5952 (compressed, lower-case).
   return { ok: true, value: new URL(`http://[${value}]/`).hostname.slice(1, -1) };
 }
@@ -34,28 +46,37 @@ export function canonicalDomain(raw: string): Canonical {
   if (value === '' || /\s/.test(value)) return { ok: false, reason: `not a domain name: ${show(raw)}` };
   if (!/^[\x21-\x7e]*$/.test(value) || /[A-Z]/.test(value)) value = domainToASCII(value.toLowerCase());
   if (value === '') return { ok: false, reason: `not a valid internationalised domain name: ${show(raw)}` };
-  if (value.length > 253) return { ok: false, reason: `domain name longer than 253 characters: ${show(raw)}` };
-  if (isIPv4(value) || isIPv6(value)) return { ok: false, reason: `an IP address, not a domain name: ${show(raw)}` };
+  if (value.length > 253)
+    return { ok: false, reason: `domain name longer than 253 characters: ${show(raw)}` };
+  if (isIPv4(value) || isIPv6(value))
+    return { ok: false, reason: `an IP address, not a domain name: ${show(raw)}` };
   const labels = value.split('.');
-  if (labels.length < 2) return { ok: false, reason: `a single-label name is not a domain indicator: ${show(raw)}` };
+  if (labels.length < 2)
+    return { ok: false, reason: `a single-label name is not a domain indicator: ${show(raw)}` };
   for (const label of labels) {
     if (!LABEL.test(label) && !(label.startsWith('xn--') && /^[a-z0-9-]{5,63}$/.test(label)))
       return { ok: false, reason: `not a domain name (label ${show(label)}): ${show(raw)}` };
   }
-  if (/^[0-9]+$/.test(labels[labels.length - 1]!)) return { ok: false, reason: `numeric top-level domain: ${show(raw)}` };
+  if (/^[0-9]+$/.test(labels[labels.length - 1]!))
+    return { ok: false, reason: `numeric top-level domain: ${show(raw)}` };
   return { ok: true, value };
 }
 
 function url(raw: string): Canonical {
   if (raw.length > MAX_URL) return { ok: false, reason: `URL longer than ${MAX_URL} characters` };
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : /^[^\s/:]+\.[^\s/:]+([:/?#]|$)/.test(raw) ? `http://${raw}` : raw;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw)
+    ? raw
+    : /^[^\s/:]+\.[^\s/:]+([:/?#]|$)/.test(raw)
+      ? `http://${raw}`
+      : raw;
   let parsed: URL;
   try {
     parsed = new URL(withScheme);
   } catch {
     return { ok: false, reason: `not a URL: ${show(raw)}` };
   }
-  if (!URL_SCHEMES.has(parsed.protocol)) return { ok: false, reason: `unsupported URL scheme ${show(parsed.protocol)}: ${show(raw)}` };
+  if (!URL_SCHEMES.has(parsed.protocol))
+    return { ok: false, reason: `unsupported URL scheme ${show(parsed.protocol)}: ${show(raw)}` };
   if (!parsed.hostname) return { ok: false, reason: `URL without a host: ${show(raw)}` };
   const serialised = parsed.href;
   if (/\s/.test(serialised)) return { ok: false, reason: `URL with white space: ${show(raw)}` };
@@ -76,7 +97,10 @@ function hash(type: keyof typeof HASH_LENGTHS, raw: string): Canonical {
   const value = raw.toLowerCase();
   const length = HASH_LENGTHS[type];
   if (value.length !== length || !/^[0-9a-f]+$/.test(value))
-    return { ok: false, reason: `not a ${type.toUpperCase()} hash (${length} hexadecimal characters): ${show(raw)}` };
+    return {
+      ok: false,
+      reason: `not a ${type.toUpperCase()} hash (${length} hexadecimal characters): ${show(raw)}`,
+    };
   return { ok: true, value };
 }
 

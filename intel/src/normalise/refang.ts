@@ -23,7 +23,10 @@ function unwrap(value: string): string {
 }
 
 export function isDefanged(value: string): boolean {
-  return SCHEMES.some(([re]) => re.test(value)) || MARKERS.some(([re]) => new RegExp(re.source, re.flags.replace('g', '')).test(value));
+  return (
+    SCHEMES.some(([re]) => re.test(value)) ||
+    MARKERS.some(([re]) => new RegExp(re.source, re.flags.replace('g', '')).test(value))
+  );
 }
 
 export function refang(raw: string): string {

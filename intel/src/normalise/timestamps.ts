@@ -18,7 +18,8 @@ function parse(raw: string | number): number {
   if (spaced) return Date.parse(`${spaced[1]}T${spaced[2]}Z`);
   // ISO 8601 with an offset or Z; a bare date-time without one is taken as UTC.
   if (/^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(text)) return Date.parse(`${text}Z`);
-  if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/i.test(text)) return Date.parse(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/i.test(text))
+    return Date.parse(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
   return Number.NaN;
 }
 

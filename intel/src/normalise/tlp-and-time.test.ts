@@ -4,7 +4,9 @@ import { toIsoTimestamp } from './timestamps.js';
 
 describe('TLP', () => {
   it('reads TLP 2.0 and 1.0 names and marking ids', () => {
-    expect(['TLP:CLEAR', 'tlp:white', 'green', 'TLP:AMBER+STRICT', 'Tlp : Red', 'tlp:ambre'].map(parseTlp)).toEqual(['clear', 'clear', 'green', 'amber+strict', 'red', undefined]);
+    expect(
+      ['TLP:CLEAR', 'tlp:white', 'green', 'TLP:AMBER+STRICT', 'Tlp : Red', 'tlp:ambre'].map(parseTlp),
+    ).toEqual(['clear', 'clear', 'green', 'amber+strict', 'red', undefined]);
     expect(tlpFromMarkingRef(TLP_MARKING_IDS['amber+strict'])).toBe('amber+strict');
     expect(tlpFromMarkingRef('marking-definition--613f2e26-407d-48c7-9eca-b8e91df99dc9')).toBe('clear');
     expect(tlpFromMarkingRef('marking-definition--5e57c739-391a-4eb3-b6be-7d15ca92d5ed')).toBe('red');

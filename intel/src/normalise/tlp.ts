@@ -28,7 +28,11 @@ export function tlpFromMarkingRef(id: string): Tlp | undefined {
 
 /** `TLP:AMBER+STRICT`, `tlp:white`, `green`, `Tlp: Red` … → our level; undefined when not TLP. */
 export function parseTlp(raw: string): Tlp | undefined {
-  const value = raw.trim().toLowerCase().replace(/^tlp\s*:\s*/, '').replace(/\s+/g, '');
+  const value = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^tlp\s*:\s*/, '')
+    .replace(/\s+/g, '');
   if (value === 'white') return 'clear';
   return (TLP_LEVELS as readonly string[]).includes(value) ? (value as Tlp) : undefined;
 }
