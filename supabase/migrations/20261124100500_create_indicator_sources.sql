@@ -35,7 +35,11 @@ comment on column public.indicator_sources.import_run_id is 'The import run that
 comment on column public.indicator_sources.created_at is 'When this source first reported it here.';
 comment on column public.indicator_sources.updated_at is 'Last change.';
 
-create index indicator_sources_source_id_idx on public.indicator_sources (source_id);
+-- A source's reports in indicator order (its listing, the cascade when it is deleted). Both key
+-- columns, so that a probe for one (indicator, source) pair is exact through either index: with
+-- source_id alone the planner, unaware of a new source's rows until the next ANALYZE, chose this
+-- index for the merge's probes and read every row of the source for each one.
+create index indicator_sources_source_indicator_idx on public.indicator_sources (source_id, indicator_id);
 create index indicator_sources_import_run_id_idx on public.indicator_sources (import_run_id);
 
 alter table public.indicator_sources enable row level security;

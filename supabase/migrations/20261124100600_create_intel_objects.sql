@@ -85,7 +85,8 @@ create index intel_objects_lookup_names_idx on public.intel_objects using gin (l
 create index intel_objects_external_ids_idx on public.intel_objects using gin (external_ids);
 create index intel_objects_search_idx on public.intel_objects using gin (search);
 create index intel_objects_search_names_trgm_idx on public.intel_objects using gin (search_names extensions.gin_trgm_ops);
-create index intel_objects_created_by_idx on public.intel_objects (created_by);
+-- Only analysts' objects have an author; imported ones stay out of this index.
+create index intel_objects_created_by_idx on public.intel_objects (created_by) where created_by is not null;
 
 alter table public.intel_objects enable row level security;
 grant select on public.intel_objects to authenticated;

@@ -42,7 +42,8 @@ comment on column public.relationships.updated_at is 'Last change.';
 
 create index relationships_source_ref_type_idx on public.relationships (source_ref, relationship_type);
 create index relationships_target_ref_type_idx on public.relationships (target_ref, relationship_type);
-create index relationships_created_by_idx on public.relationships (created_by);
+-- Only analysts' links have an author; the millions importers derive stay out of this index.
+create index relationships_created_by_idx on public.relationships (created_by) where created_by is not null;
 
 create trigger relationships_touch_updated_at before update on public.relationships
   for each row execute function private.touch_updated_at();

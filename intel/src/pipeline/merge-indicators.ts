@@ -27,7 +27,11 @@ with m as (
     row(i.name, i.description, i.confidence, i.tlp, i.first_seen, i.last_seen, i.valid_from,
       i.valid_until, i.revoked, i.labels, i.kill_chain_phases) as old_row
   from stage_indicators s
-  left join public.indicators i on i.value = s.value and i.type = s.type
+  -- One index probe per staged row, whatever the table's size (OFFSET 0 keeps the planner from
+  -- turning the lookup into a join: it hashed the whole table for every batch, 1.2 s of 2.5 s at
+  -- one million indicators, and more with every batch).
+  left join lateral (select i.* from public.indicators i where i.value = s.value and i.type = s.type offset 0) i
+    on true
   -- The newest report's text wins: an older record re-read later (a re-import, a feed that repeats
   -- itself) changes nothing.
   cross join lateral (select coalesce(s.last_seen > i.last_seen, i.last_seen is null) as newer) recency
@@ -47,7 +51,9 @@ upd as (
     tlp = m.tlp, first_seen = m.first_seen, last_seen = m.last_seen, valid_from = m.valid_from,
     valid_until = m.valid_until, revoked = m.revoked, labels = m.labels, kill_chain_phases = m.kill_chain_phases
   from m
-  where m.existing_id = i.id
+  -- Probes by id (a merge join read the whole primary key for every batch).
+  where i.id = any (array(select existing_id from m where existing_id is not null))
+    and m.existing_id = i.id
     and row(m.name, m.description, m.confidence, m.tlp, m.first_seen, m.last_seen, m.valid_from,
       m.valid_until, m.revoked, m.labels, m.kill_chain_phases) is distinct from m.old_row
   returning i.id
@@ -61,6 +67,7 @@ ids as (
 ),
 pm as (
   select ids.ord, ids.indicator_id, ids.stix_id, ids.is_new, ids.is_updated, p.indicator_id is null as prov_new,
+    p.row_ctid,
     p.malware as old_malware,
     case when newer then coalesce(s.source_ref, p.source_ref) else p.source_ref end as source_ref,
     case when newer then coalesce(s.reference, p.reference) else p.reference end as reference,
@@ -73,7 +80,8 @@ pm as (
     row(p.source_ref, p.reference, p.first_seen, p.last_seen, p.confidence, p.tlp, p.malware, p.context) as old_row
   from ids
   join stage_indicators s on s.ord = ids.ord
-  left join public.indicator_sources p on p.indicator_id = ids.indicator_id and p.source_id = $1
+  left join lateral (select p.ctid as row_ctid, p.* from public.indicator_sources p
+    where p.indicator_id = ids.indicator_id and p.source_id = $1 offset 0) p on true
   cross join lateral (select coalesce(s.last_seen > p.last_seen, p.last_seen is null) as newer) recency
 ),
 pins as (
@@ -89,7 +97,12 @@ pupd as (
     first_seen = pm.first_seen, last_seen = pm.last_seen, confidence = pm.confidence, tlp = pm.tlp,
     malware = pm.malware, context = pm.context, import_run_id = $2
   from pm
-  where not pm.prov_new and p.indicator_id = pm.indicator_id and p.source_id = $1
+  -- The rows read above, by their physical address (the source is locked by this run, so no other
+  -- writer moves them meanwhile). Not "source_id = $1": while a new source's rows are not yet in
+  -- the statistics, the planner took that condition to the source's index and read every row of
+  -- the source so far for every batch (2.4 s of a 3 s batch at 500,000).
+  where p.ctid = any (array(select row_ctid from pm where not prov_new))
+    and not pm.prov_new and p.indicator_id = pm.indicator_id
     and row(pm.source_ref, pm.reference, pm.first_seen, pm.last_seen, pm.confidence, pm.tlp, pm.malware,
       pm.context) is distinct from pm.old_row
   returning p.indicator_id

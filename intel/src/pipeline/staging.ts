@@ -42,6 +42,20 @@ export const STAGE_TABLES = {
 } as const;
 export type StageTable = keyof typeof STAGE_TABLES;
 
+/**
+ * The columns the merges join on. ANALYZE of a batch computes statistics for these only: the row
+ * count and their distributions are what the plans need, and the text and JSON columns cost most
+ * of the time (measured 110 ms of a 20,000-indicator batch for all columns).
+ */
+const JOIN_COLUMNS: Record<StageTable, string> = {
+  stage_indicators: 'ord, type, value',
+  stage_links: 'indicator_ref',
+  stage_vulnerabilities: 'ord, cve_id',
+  stage_objects: 'ord, stix_id, type',
+  stage_relationships: 'ord, stix_id',
+  stage_sightings: 'ord, stix_id',
+};
+
 /** Column names of a staging table, in COPY order. */
 export function stageColumns(table: StageTable): string[] {
   return STAGE_TABLES[table]
@@ -82,5 +96,5 @@ export async function copyIntoStage(
   }
   await pipeline(Readable.from(chunks()), sink);
   // True row counts for the merge's plan (a temporary table has no statistics of its own).
-  await db.query(`analyze ${table}`);
+  await db.query(`analyze ${table} (${JOIN_COLUMNS[table]})`);
 }

@@ -6,6 +6,10 @@ import type { ClientBase } from 'pg';
  * each batch's merge chose a sequential scan of it: quadratic (measured 4,000 indicators/s at
  * 500,000 rows). ANALYZE inside the transaction counts its own rows; it runs again whenever the
  * rows written since the last one reach a fifth of the table (at least 10,000).
+ *
+ * ANALYZE needs the table's owner: the import writes as service_role, which would only get a
+ * warning ("skipping … only table or database owner can analyze it") and keep the stale figures.
+ * It runs as the session's own user (the owner on our stack) and then returns to service_role.
  */
 export class TableStatistics {
   private readonly written = new Map<string, number>();
@@ -26,7 +30,12 @@ export class TableStatistics {
       this.written.set(table, written);
       return;
     }
-    await db.query(`analyze ${table}`);
+    await db.query('reset role');
+    try {
+      await db.query(`analyze ${table}`);
+    } finally {
+      await db.query('set local role service_role');
+    }
     this.analysedAt.set(table, size + written);
     this.written.set(table, 0);
   }

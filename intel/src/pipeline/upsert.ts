@@ -34,7 +34,10 @@ export function upsertSql(spec: UpsertSpec): string {
     select s.${spec.key} as merge_key, t.${spec.key} is null as is_new, coalesce(${spec.when}, false) as may_update,
       ${merged},
       ${old}
-    from ${spec.stage} s left join ${spec.target} t on t.${spec.key} = s.${spec.key}
+    -- One index probe per staged row (OFFSET 0 keeps the planner from hashing the whole table
+    -- for every batch, which grows with the table).
+    from ${spec.stage} s
+    left join lateral (select t.* from ${spec.target} t where t.${spec.key} = s.${spec.key} offset 0) t on true
   ),
   m as (
     select *, not is_new and may_update
@@ -49,7 +52,9 @@ export function upsertSql(spec: UpsertSpec): string {
   ),
   upd as (
     update ${spec.target} t set ${names.map((n) => `${n} = m.${n}`).join(', ')}
-    from m where m.changed and t.${spec.key} = m.merge_key
+    from m
+    where t.${spec.key} = any (array(select merge_key from m where changed))
+      and m.changed and t.${spec.key} = m.merge_key
     returning 1
   )
   select (select count(*) from ins)::int as inserted, (select count(*) from upd)::int as updated,
