@@ -8,6 +8,7 @@ import { openInput } from '../input/open-input.js';
 import { Batch, type BatchResult, type CountedKind } from './batch.js';
 import { createStageTables } from './staging.js';
 import { TableStatistics } from './statistics.js';
+import { collectGarbage } from './heap.js';
 import { prepareIndicator } from './prepare/indicator.js';
 import { prepareVulnerability } from './prepare/vulnerability.js';
 import { prepareObject, prepareRelationship, prepareSighting } from './prepare/stix.js';
@@ -242,6 +243,8 @@ class RunState {
   private readonly statistics = new TableStatistics();
 
   private async flush(db: ClientBase, runId: number): Promise<void> {
+    // Node would wait for the previous merge here: the cheapest moment to keep the heap small.
+    collectGarbage();
     await this.merging;
     if (this.failure) throw this.failure;
     const full = this.batch;
