@@ -68,6 +68,34 @@ describe('indicators: one row per canonical value, one provenance row per source
     expect(rows.length).toBe(5);
   });
 
+  it('keeps the planner informed inside the import: ANALYZE runs as the owner as the tables grow', async () => {
+    // Autovacuum cannot see an open import's rows; without these ANALYZEs the merge plans for an
+    // empty table while it holds hundreds of thousands. As service_role they were skipped with a
+    // warning, so count the ones that really ran.
+    const analyzed = async () => {
+      const { rows } = await db.query<{ n: string }>(
+        `select analyze_count as n from pg_stat_user_tables where relid = 'public.indicators'::regclass`,
+      );
+      return Number(rows[0]!.n);
+    };
+    const before = await analyzed();
+    const rows = Array.from({ length: 12_000 }, (_, i) => {
+      const when = '2026-08-18 16:17:08';
+      return `"${7_000_000 + i}","${when}","http://analyze-${i}.example.net/x","online","${when}","malware_download","None","https://urlhaus.abuse.ch/url/${i}/","test"`;
+    });
+    const file = tempFile(
+      'urlhaus-12000.csv',
+      `# id,dateadded,url,url_status,last_online,threat,tags,urlhaus_link,reporter\n${rows.join('\n')}\n`,
+    );
+    const run = await importFiles(db, [file], {
+      source: 'analyze test',
+      format: 'urlhaus',
+      batchSize: 2_000,
+    });
+    expect(run).toMatchObject({ inserted: 12_000, rejected: 0 });
+    expect(await analyzed()).toBeGreaterThan(before);
+  });
+
   it('refangs and canonicalises before storing, so defanged and plain spellings are one indicator', async () => {
     const file = tempFile(
       'threatfox-defanged.json',

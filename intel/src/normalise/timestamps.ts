@@ -26,9 +26,9 @@ function parse(raw: string | number): number {
 export function toIsoTimestamp(raw: string | number | undefined | null): Timestamp {
   if (raw === undefined || raw === null || raw === '') return { ok: true, value: undefined };
   const time = parse(raw);
-  const shown = String(raw).slice(0, 40);
-  if (Number.isNaN(time)) return { ok: false, reason: `not a date: "${shown}"` };
-  if (time < EARLIEST) return { ok: false, reason: `date before 1990: "${shown}"` };
-  if (time > Date.now() + DAY_MS) return { ok: false, reason: `date in the future: "${shown}"` };
+  const shown = () => String(raw).slice(0, 40);
+  if (Number.isNaN(time)) return { ok: false, reason: `not a date: "${shown()}"` };
+  if (time < EARLIEST) return { ok: false, reason: `date before 1990: "${shown()}"` };
+  if (time > Date.now() + DAY_MS) return { ok: false, reason: `date in the future: "${shown()}"` };
   return { ok: true, value: new Date(time).toISOString() };
 }

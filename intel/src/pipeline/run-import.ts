@@ -8,7 +8,7 @@ import { openInput } from '../input/open-input.js';
 import { Batch, type BatchResult, type CountedKind } from './batch.js';
 import { createStageTables } from './staging.js';
 import { TableStatistics } from './statistics.js';
-import { collectGarbage } from './heap.js';
+import { collectGarbageIfLarge } from './heap.js';
 import { prepareIndicator } from './prepare/indicator.js';
 import { prepareVulnerability } from './prepare/vulnerability.js';
 import { prepareObject, prepareRelationship, prepareSighting } from './prepare/stix.js';
@@ -244,7 +244,7 @@ class RunState {
 
   private async flush(db: ClientBase, runId: number): Promise<void> {
     // Node would wait for the previous merge here: the cheapest moment to keep the heap small.
-    collectGarbage();
+    collectGarbageIfLarge();
     await this.merging;
     if (this.failure) throw this.failure;
     const full = this.batch;
