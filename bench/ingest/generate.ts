@@ -11,24 +11,10 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Prng } from './prng.js';
 import { DAY, RowMaker } from './rows.js';
+import { COLUMNS_2026 } from '../../intel/src/formats/lib/threatfox-fixtures.js';
 
-export const COLUMNS = [
-  'first_seen_utc',
-  'ioc_id',
-  'ioc_value',
-  'ioc_type',
-  'threat_type',
-  'fk_malware',
-  'malware_alias',
-  'malware_printable',
-  'last_seen_utc',
-  'confidence_level',
-  'is_compromised',
-  'reference',
-  'tags',
-  'anonymous',
-  'reporter',
-];
+/** The 2026 export's columns, in the order abuse.ch writes them (shared with the importer's tests). */
+export const COLUMNS = COLUMNS_2026;
 
 export const SEED = 20260724;
 /** Share of rows that re-report an earlier IOC (same id and value, later last_seen). */
