@@ -16,8 +16,46 @@ const KEV = readFileSync(sharedFile('cisa-kev/known_exploited_vulnerabilities.js
 const ETAG = `"${createHash('sha1').update(KEV).digest('hex')}"`;
 let failuresBeforeSuccess = 0;
 const requests: { url: string; ifNoneMatch?: string }[] = [];
+
+/** A MISP feed of the five ESET events: manifest.json and <uuid>.json, as CIRCL publishes theirs. */
+const ESET = [
+  'sednit_2019-05-23_Zebrocy.json',
+  'turla_misp-turla-comrat-v4-event.json',
+  'cloudmensis_cloudmensis.misp.json',
+  'oceanlotus_oceanlotus-macOS.misp.event.json',
+  'winter_vivern_misp-wintervivern.event.json',
+];
+const mispEvents = new Map<string, { Event: Record<string, unknown> & { uuid: string; timestamp: string } }>(
+  ESET.map((file) => {
+    const { response } = JSON.parse(readFileSync(sharedFile(`eset-misp-events/${file}`), 'utf8'));
+    return [response[0].Event.uuid, { Event: response[0].Event }];
+  }),
+);
+let mispManifestOverride: string | undefined;
+function mispManifest(): string {
+  if (mispManifestOverride) return mispManifestOverride;
+  const entries = [...mispEvents].map(([uuid, { Event }]) => [
+    uuid,
+    { info: Event.info, timestamp: Event.timestamp },
+  ]);
+  return JSON.stringify(Object.fromEntries(entries));
+}
+function serveMispFeed(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const name = req.url!.slice('/misp/'.length);
+  if (name === 'manifest.json') {
+    const body = mispManifest();
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+    return void res.writeHead(200, { 'Content-Type': 'application/json', ETag: etag }).end(body);
+  }
+  const event = mispEvents.get(name.replace(/\.json$/, ''));
+  if (!event) return void res.writeHead(404).end();
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(event));
+}
+
 const server = http.createServer((req, res) => {
   requests.push({ url: req.url!, ifNoneMatch: req.headers['if-none-match'] });
+  if (req.url!.startsWith('/misp/')) return serveMispFeed(req, res);
   if (req.url === '/missing.json') return void res.writeHead(404).end();
   if (failuresBeforeSuccess > 0) {
     failuresBeforeSuccess--;
@@ -60,6 +98,7 @@ describe('connectors', () => {
       'epss',
       'feodo',
       'kev',
+      'misp',
       'threatfox',
       'urlhaus',
     ]);
@@ -70,7 +109,7 @@ describe('connectors', () => {
     // Nothing reaches the internet until an administrator enables a feed.
     expect(await dueSources(db, [])).toEqual([]);
     await db.query(`update public.sources set enabled = true`);
-    expect((await dueSources(db, [])).length).toBe(6);
+    expect((await dueSources(db, [])).length).toBe(7);
   });
 
   it('downloads and imports a changed feed, then asks conditionally and imports nothing when unchanged', async () => {
@@ -98,6 +137,56 @@ describe('connectors', () => {
     const result = await syncSource(db, await kevSource(), noWait);
     expect(result).toMatchObject({ result: 'failed', error: expect.stringMatching(/answered HTTP 404/) });
     expect(requests.length - before).toBe(1);
+  });
+
+  it('syncs a MISP feed: the manifest conditionally, then only the events that are new or changed', async () => {
+    await db.query(`update public.sources set url = $1 where name = 'CIRCL OSINT feed'`, [`${base}/misp/`]);
+    const feed = async () => (await dueSources(db, ['CIRCL OSINT feed']))[0]!;
+    const eventRequests = (from: number) =>
+      requests.slice(from).filter((r) => r.url.startsWith('/misp/') && !r.url.endsWith('manifest.json'));
+    const reports = () =>
+      db.query<{ uuid: string; modified: Date }>(
+        `select stix->>'x_misp_event_uuid' as uuid, modified from public.intel_objects
+         where type = 'report' and stix ? 'x_misp_event_uuid'`,
+      );
+
+    let before = requests.length;
+    const first = await syncSource(db, await feed(), noWait);
+    expect(first).toMatchObject({ result: 'imported', summary: { format: 'misp', rejected: 0 } });
+    expect(eventRequests(before)).toHaveLength(5);
+    expect((await reports()).rows.map((r) => r.uuid).sort()).toEqual([...mispEvents.keys()].sort());
+
+    before = requests.length;
+    expect(await syncSource(db, await feed(), noWait)).toEqual({
+      source: 'CIRCL OSINT feed',
+      result: 'not-modified',
+    });
+    expect(requests.length - before).toBe(1);
+
+    // The producer edits one event: the manifest changes, and that event alone is fetched again.
+    const [edited, { Event }] = [...mispEvents][1]!;
+    Event.timestamp = String(Number(Event.timestamp) + 3600);
+    before = requests.length;
+    const third = await syncSource(db, await feed(), noWait);
+    expect(third).toMatchObject({ result: 'imported', summary: { rejected: 0 } });
+    expect(eventRequests(before).map((r) => r.url)).toEqual([`/misp/${edited}.json`]);
+    const modified = (await reports()).rows.find((r) => r.uuid === edited)!.modified;
+    expect(modified.getTime()).toBe(Number(Event.timestamp) * 1000);
+  });
+
+  it('refuses a MISP feed whose manifest is not one, and imports nothing', async () => {
+    const runs = Number((await db.query('select count(*) as n from public.import_runs')).rows[0].n);
+    mispManifestOverride = JSON.stringify({ 'not-a-uuid': { timestamp: 'yesterday' } });
+    try {
+      const result = await syncSource(db, (await dueSources(db, ['CIRCL OSINT feed']))[0]!, noWait);
+      expect(result).toMatchObject({
+        result: 'failed',
+        error: expect.stringMatching(/is not a MISP feed manifest/),
+      });
+    } finally {
+      mispManifestOverride = undefined;
+    }
+    expect(Number((await db.query('select count(*) as n from public.import_runs')).rows[0].n)).toBe(runs);
   });
 
   it('the worker carries out a sync requested from the app, on the server', async () => {

@@ -6,6 +6,7 @@ import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
 import { closeQueuedRun } from '../pipeline/run-state.js';
 import { fetchFeed, FeedUnavailable, type FetchOptions } from './fetch-feed.js';
+import { fetchMispFeed, isMispFeedUrl, mispEventsFolder } from './misp-feed.js';
 
 export interface SyncableSource {
   id: string;
@@ -45,6 +46,37 @@ export async function dueSources(db: ClientBase, names: string[]): Promise<Synca
   return rows;
 }
 
+interface Download {
+  changed: boolean;
+  etag?: string;
+  lastModified?: string;
+  bytes: number;
+  /** The files to import (none when nothing changed). */
+  inputs: string[];
+}
+
+/** The source's file, or for a MISP feed the events that changed since they were imported. */
+async function downloadSource(
+  db: ClientBase,
+  source: SyncableSource & { url: string },
+  folder: string,
+  fetchOptions: Partial<FetchOptions>,
+): Promise<Download> {
+  if (source.format === 'misp' && isMispFeedUrl(source.url)) {
+    const feed = await fetchMispFeed(db, source, folder, fetchOptions);
+    return { ...feed, inputs: feed.events > 0 ? [mispEventsFolder(folder)] : [] };
+  }
+  const destination = path.join(folder, path.basename(new URL(source.url).pathname) || 'feed');
+  const fetched = await fetchFeed({
+    ...fetchOptions,
+    url: source.url,
+    etag: source.etag,
+    lastModified: source.last_modified,
+    destination,
+  });
+  return fetched.changed ? { ...fetched, inputs: [destination] } : { changed: false, bytes: 0, inputs: [] };
+}
+
 /** Fetches one source (conditionally) and imports what changed; remembers the validators on success. */
 export async function syncSource(
   db: ClientBase,
@@ -82,20 +114,18 @@ async function fetchAndImport(
     };
   const folder = await mkdtemp(path.join(os.tmpdir(), 'cti-sync-'));
   try {
-    const destination = path.join(folder, path.basename(new URL(source.url).pathname) || 'feed');
-    const fetched = await fetchFeed({
-      ...fetchOptions,
-      url: source.url,
-      etag: source.etag,
-      lastModified: source.last_modified,
-      destination,
-    });
-    if (!fetched.changed) {
-      await db.query('update public.sources set last_synced_at = now() where id = $1', [source.id]);
+    const fetched = await downloadSource(db, { ...source, url: source.url }, folder, fetchOptions);
+    if (!fetched.changed || fetched.inputs.length === 0) {
+      // A MISP feed whose manifest changed but lists nothing new: remember the manifest's validators.
+      await db.query(
+        `update public.sources set last_synced_at = now(), etag = coalesce($2, etag),
+           last_modified = coalesce($3, last_modified) where id = $1`,
+        [source.id, fetched.etag ?? null, fetched.lastModified ?? null],
+      );
       return { source: source.name, result: 'not-modified' };
     }
     const summary = await runImport(db, {
-      inputs: [destination],
+      inputs: fetched.inputs,
       format: source.format as FormatName,
       source: source.name,
       queuedRunId,
