@@ -32,12 +32,15 @@ const mispEvents = new Map<string, { Event: Record<string, unknown> & { uuid: st
   }),
 );
 let mispManifestOverride: string | undefined;
+/** Events the manifest lists but the feed does not serve. */
+const mispGhosts = new Set<string>();
 function mispManifest(): string {
   if (mispManifestOverride) return mispManifestOverride;
   const entries = [...mispEvents].map(([uuid, { Event }]) => [
     uuid,
     { info: Event.info, timestamp: Event.timestamp },
   ]);
+  for (const ghost of mispGhosts) entries.push([ghost, { info: 'gone', timestamp: '1700000000' }]);
   return JSON.stringify(Object.fromEntries(entries));
 }
 function serveMispFeed(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -172,6 +175,42 @@ describe('connectors', () => {
     expect(eventRequests(before).map((r) => r.url)).toEqual([`/misp/${edited}.json`]);
     const modified = (await reports()).rows.find((r) => r.uuid === edited)!.modified;
     expect(modified.getTime()).toBe(Number(Event.timestamp) * 1000);
+  });
+
+  it('imports the events a MISP feed has when it lacks one it lists, and asks for that one again', async () => {
+    const feed = async () => (await dueSources(db, ['CIRCL OSINT feed']))[0]!;
+    const ghost = '00000000-0000-4000-8000-0000000000aa';
+    const eventUrls = (from: number) =>
+      requests
+        .slice(from)
+        .filter((r) => r.url.startsWith('/misp/') && !r.url.endsWith('manifest.json'))
+        .map((r) => r.url);
+    mispGhosts.add(ghost);
+    try {
+      const [changed, { Event }] = [...mispEvents][2]!;
+      Event.timestamp = String(Number(Event.timestamp) + 60);
+      let before = requests.length;
+      const partial = await syncSource(db, await feed(), noWait);
+      expect(partial).toMatchObject({
+        result: 'imported',
+        summary: { rejected: 0 },
+        warnings: [`event ${ghost} is listed in the manifest but missing`],
+      });
+      expect(eventUrls(before).sort()).toEqual([`/misp/${changed}.json`, `/misp/${ghost}.json`].sort());
+      // The manifest is read again (no validators kept), and only the missing event is asked for.
+      before = requests.length;
+      const again = await syncSource(db, await feed(), noWait);
+      expect(again).toMatchObject({
+        result: 'failed',
+        error: expect.stringMatching(/listed in the manifest but missing/),
+      });
+      expect(
+        requests.slice(before).find((r) => r.url.endsWith('manifest.json'))?.ifNoneMatch,
+      ).toBeUndefined();
+      expect(eventUrls(before)).toEqual([`/misp/${ghost}.json`]);
+    } finally {
+      mispGhosts.delete(ghost);
+    }
   });
 
   it('refuses a MISP feed whose manifest is not one, and imports nothing', async () => {

@@ -43,7 +43,11 @@ export async function syncCommand(args: string[]): Promise<number> {
           r.result === 'imported' ? r.summary.updated : 0,
           r.result === 'imported' ? r.summary.unchanged : 0,
           r.result === 'imported' ? r.summary.rejected : 0,
-          r.result === 'failed' ? r.error : r.result === 'imported' ? `${(r.bytes / 1e6).toFixed(1)} MB` : '',
+          r.result === 'failed'
+            ? r.error
+            : r.result === 'imported'
+              ? [`${(r.bytes / 1e6).toFixed(1)} MB`, ...(r.warnings ?? [])].join('; ')
+              : '',
         ]),
       )}\n`,
     );

@@ -26,6 +26,13 @@ export type FetchResult =
 
 export class FeedUnavailable extends Error {
   override name = 'FeedUnavailable';
+  constructor(
+    message: string,
+    /** The HTTP status when the server answered with one we do not retry (404, 403…). */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
@@ -76,7 +83,7 @@ export async function fetchFeed(options: FetchOptions): Promise<FetchResult> {
       await response.body?.cancel();
       lastProblem = `HTTP ${response.status} ${response.statusText}`.trim();
       if (!RETRYABLE.has(response.status))
-        throw new FeedUnavailable(`${options.url} answered ${lastProblem}`);
+        throw new FeedUnavailable(`${options.url} answered ${lastProblem}`, response.status);
       wait = retryAfterMs(response.headers.get('retry-after')) ?? delay;
     } catch (error) {
       if (error instanceof FeedUnavailable) throw error;

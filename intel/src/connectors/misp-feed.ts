@@ -20,6 +20,8 @@ export interface MispFeedFetch {
   events: number;
   /** Events the manifest lists (all of them, wanted or not). */
   listed: number;
+  /** Wanted events the feed does not have (404 or 410): the rest is imported without them. */
+  missing: string[];
   bytes: number;
 }
 
@@ -93,23 +95,32 @@ export async function fetchMispFeed(
     lastModified: source.last_modified,
     destination: manifestFile,
   });
-  if (!fetched.changed) return { changed: false, events: 0, listed: 0, bytes: 0 };
+  if (!fetched.changed) return { changed: false, events: 0, listed: 0, missing: [], bytes: 0 };
   const listed = await readManifest(manifestFile, manifest.href);
   const wanted = await wantedEvents(db, listed);
   const eventsFolder = path.join(folder, 'events');
   await mkdir(eventsFolder);
   let bytes = fetched.bytes;
   let next = 0;
-  // A few downloads at a time: a first sync of CIRCL's feed is over a thousand small files.
+  const missing: string[] = [];
+  // A few downloads at a time: a first sync of CIRCL's feed is over a thousand small files. An
+  // event the manifest lists but the feed lacks must not hold the others back; any other failure
+  // (network, 5xx after the retries) fails the sync, and the next one starts over.
   const downloader = async () => {
     while (next < wanted.length) {
       const uuid = wanted[next++]!;
-      const event = await fetchFeed({
-        ...fetchOptions,
-        url: new URL(`${uuid}.json`, manifest).href,
-        destination: path.join(eventsFolder, `${uuid}.json`),
-      });
-      if (event.changed) bytes += event.bytes;
+      try {
+        const event = await fetchFeed({
+          ...fetchOptions,
+          url: new URL(`${uuid}.json`, manifest).href,
+          destination: path.join(eventsFolder, `${uuid}.json`),
+        });
+        if (event.changed) bytes += event.bytes;
+      } catch (error) {
+        if (!(error instanceof FeedUnavailable && (error.status === 404 || error.status === 410)))
+          throw error;
+        missing.push(uuid);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, wanted.length) }, downloader));
@@ -117,8 +128,9 @@ export async function fetchMispFeed(
     changed: true,
     etag: fetched.etag,
     lastModified: fetched.lastModified,
-    events: wanted.length,
+    events: wanted.length - missing.length,
     listed: listed.size,
+    missing,
     bytes,
   };
 }

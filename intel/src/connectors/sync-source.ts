@@ -18,7 +18,7 @@ export interface SyncableSource {
 }
 
 export type SyncResult =
-  | { source: string; result: 'imported'; summary: ImportSummary; bytes: number }
+  | { source: string; result: 'imported'; summary: ImportSummary; bytes: number; warnings?: string[] }
   | { source: string; result: 'not-modified' }
   | { source: string; result: 'failed'; error: string; summary?: ImportSummary };
 
@@ -53,6 +53,8 @@ interface Download {
   bytes: number;
   /** The files to import (none when nothing changed). */
   inputs: string[];
+  /** What could not be fetched although the feed lists it; retried by the next sync. */
+  missing?: string[];
 }
 
 /** The source's file, or for a MISP feed the events that changed since they were imported. */
@@ -64,7 +66,9 @@ async function downloadSource(
 ): Promise<Download> {
   if (source.format === 'misp' && isMispFeedUrl(source.url)) {
     const feed = await fetchMispFeed(db, source, folder, fetchOptions);
-    return { ...feed, inputs: feed.events > 0 ? [mispEventsFolder(folder)] : [] };
+    const missing = feed.missing.map((uuid) => `event ${uuid} is listed in the manifest but missing`);
+    if (feed.events === 0 && missing.length > 0) throw new FeedUnavailable(missing.join('; '));
+    return { ...feed, missing, inputs: feed.events > 0 ? [mispEventsFolder(folder)] : [] };
   }
   const destination = path.join(folder, path.basename(new URL(source.url).pathname) || 'feed');
   const fetched = await fetchFeed({
@@ -130,11 +134,20 @@ async function fetchAndImport(
       source: source.name,
       queuedRunId,
     });
+    // With something missing the validators are not kept: the next sync reads the manifest again
+    // and asks for exactly what is still missing (what was imported is no longer wanted).
+    const complete = !fetched.missing?.length;
     await db.query(
       'update public.sources set etag = $2, last_modified = $3, last_synced_at = now() where id = $1',
-      [source.id, fetched.etag ?? null, fetched.lastModified ?? null],
+      [source.id, complete ? (fetched.etag ?? null) : null, complete ? (fetched.lastModified ?? null) : null],
     );
-    return { source: source.name, result: 'imported', summary, bytes: fetched.bytes };
+    return {
+      source: source.name,
+      result: 'imported',
+      summary,
+      bytes: fetched.bytes,
+      ...(complete ? {} : { warnings: fetched.missing }),
+    };
   } catch (error) {
     if (error instanceof ImportFailed)
       return {
