@@ -49,6 +49,11 @@ function serverSettings(config: ProjectConfig, paths: StatePaths): string {
     `shared_buffers = '1GB'`,
     `max_wal_size = '4GB'`,
     `checkpoint_timeout = '15min'`,
+    // Realtime's logical slot holds all WAL back to the start of the oldest open transaction, and
+    // an import is one transaction: 10M indicators held 53 GB of WAL and filled the disk (PANIC).
+    // Past this size the slot is given up instead; realtime reconnects with a new one once the
+    // import commits (changes in between are not pushed to browsers; the data is all there).
+    `max_slot_wal_keep_size = '8GB'`,
     `shared_preload_libraries = 'pg_stat_statements'`,
     `standard_conforming_strings = on`,
     `password_encryption = 'scram-sha-256'`,
