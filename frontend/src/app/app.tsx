@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { SystemErrorBoundary } from '../components/errors/system-error';
+import { SystemErrorBoundary } from '@/components/errors/system-error';
 import { AppProvider } from './provider';
 import { makeRouter } from './router';
 

@@ -5,12 +5,12 @@ import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import { Toaster } from '../components/ui/toaster';
-import { clearQueryCacheOnSignOut } from '../features/auth/state/auth-listeners';
-import { ThemeSync } from '../features/theme/components/theme-sync';
-import { makeQueryClient } from '../lib/query-client';
-import { readCspNonce } from '../lib/security';
-import { system } from '../theme/system';
+import { Toaster } from '@/components/ui/toaster';
+import { clearQueryCacheOnSignOut } from '@/features/auth/state/auth-listeners';
+import { ThemeSync } from '@/features/theme/components/theme-sync';
+import { makeQueryClient } from '@/lib/query-client';
+import { readCspNonce } from '@/lib/security';
+import { system } from '@/theme/system';
 import { startAppListening } from './store/listener';
 import { makeStore, type AppStore } from './store/store';
 

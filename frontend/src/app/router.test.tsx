@@ -1,19 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { platformPath, protectedRedirects, publicPaths, redirects } from '../config/paths';
+import { PRODUCT } from '@/config/constants';
+import { platformPath, publicPaths, publicRedirects } from '@/config/paths';
 import {
   answerAdminValidation,
   makeSession,
   resetFakeSupabase,
   setInitialSession,
-} from '../testing/fake-supabase';
-import { renderApp } from '../testing/render-app';
-import { platformPageTable } from './routes/platform/platform-pages';
+} from '@/testing/fake-supabase';
+import { renderApp } from '@/testing/render-app';
+import { platformPageRegistry } from './routes/platform/pages';
+import { legacyRedirects } from './routes/platform/platform-routes';
 import { publicPages } from './routes/public/public-content';
 
-vi.mock('../lib/supabase', async () => (await import('../testing/fake-supabase')).supabaseModuleMock);
+vi.mock('@/lib/supabase', async () => (await import('@/testing/fake-supabase')).supabaseModuleMock);
 // The shell (sidebar, monitors) has its own tests; here only the routes inside it matter.
-vi.mock('../components/layouts/platform-shell', async () => {
+vi.mock('@/app/layouts/platform-shell', async () => {
   const { Outlet } = await import('react-router');
   return { PlatformShell: () => <Outlet /> };
 });
@@ -36,7 +38,7 @@ describe('public routes', () => {
 
   it('shows the home page at /', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'CTI Platform' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: PRODUCT.name })).toBeInTheDocument();
   });
 
   it('shows the not-found page for any other path', async () => {
@@ -46,14 +48,17 @@ describe('public routes', () => {
 });
 
 describe('redirects', () => {
-  it.each(redirects.map((r) => [r.from, r.to]))('%s replaces history with %s', async (from, to) => {
-    signedIn();
-    const { router } = renderApp(from);
-    await waitFor(() => expect(router.state.location.pathname).toBe(to));
-    expect(router.state.historyAction).toBe('REPLACE');
-  });
+  it.each([...publicRedirects, ...legacyRedirects.filter((r) => !r.signIn)].map((r) => [r.from, r.to]))(
+    '%s replaces history with %s',
+    async (from, to) => {
+      signedIn();
+      const { router } = renderApp(from);
+      await waitFor(() => expect(router.state.location.pathname).toBe(to));
+      expect(router.state.historyAction).toBe('REPLACE');
+    },
+  );
 
-  it.each(protectedRedirects.filter((r) => !r.adminOnly).map((r) => [r.from, r.to]))(
+  it.each(legacyRedirects.filter((r) => r.signIn && !r.adminOnly).map((r) => [r.from, r.to]))(
     '%s needs sign-in: signed out it goes to /auth with the original location',
     async (from) => {
       const { router } = renderApp(`${from}?tab=x`);
@@ -63,7 +68,7 @@ describe('redirects', () => {
     },
   );
 
-  it.each(protectedRedirects.filter((r) => !r.adminOnly).map((r) => [r.from, r.to]))(
+  it.each(legacyRedirects.filter((r) => r.signIn && !r.adminOnly).map((r) => [r.from, r.to]))(
     '%s signed in goes to %s',
     async (from, to) => {
       signedIn();
@@ -94,7 +99,7 @@ describe('platform area', () => {
   it('shows the loader while the session is being verified', async () => {
     renderApp(platformPath('dashboard'));
     expect(screen.getByText('Verifying access...')).toBeInTheDocument();
-    await screen.findByText('CTI Platform', { selector: 'a' });
+    await screen.findByText(PRODUCT.name, { selector: 'a' });
   });
 
   it('sends a signed-out visitor to /auth, replacing history', async () => {
@@ -104,7 +109,7 @@ describe('platform area', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
-  it.each(platformPageTable.filter((info) => !info.adminOnly).map((info) => [info.page, info.title]))(
+  it.each(platformPageRegistry.filter((page) => !page.adminOnly).map((page) => [page.key, page.title]))(
     'lazily loads the %s page for a signed-in user',
     async (page, title) => {
       signedIn();
@@ -113,13 +118,20 @@ describe('platform area', () => {
     },
   );
 
+  it('names the page in the tab title', async () => {
+    signedIn();
+    renderApp(platformPath('liveCveFeed'));
+    await screen.findByRole('heading', { level: 1, name: 'Live CVE Feed' });
+    expect(document.title).toBe(`Live CVE Feed · ${PRODUCT.name}`);
+  });
+
   it('renders the dashboard at the index', async () => {
     signedIn();
     renderApp('/platform');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 
-  it.each(platformPageTable.filter((info) => info.adminOnly).map((info) => [info.page]))(
+  it.each(platformPageRegistry.filter((page) => page.adminOnly).map((page) => [page.key]))(
     '%s is admin-only: a non-admin sees the notice',
     async (page) => {
       signedIn({ authorized: false, reason: 'not_admin' });

@@ -1,13 +1,17 @@
 /** The route tree of SPEC.md §2 (public, redirects, protected, platform). */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PlatformErrorBoundary } from '../components/errors/platform-error';
-import { RouteError } from '../components/errors/route-error';
-import { FullScreenLoader } from '../components/ui/full-screen-loader';
-import { PLATFORM_ROOT, protectedRedirects, publicPaths, redirects } from '../config/paths';
-import { ProtectedRoute } from '../features/auth/components/protected-route';
-import { SecurityClearanceGuard } from '../features/auth/components/security-clearance-guard';
-import { LOADING_PLATFORM_TEXT, platformChildRoutes } from './routes/platform/platform-routes';
+import { PlatformErrorBoundary } from '@/components/errors/platform-error';
+import { RouteError } from '@/components/errors/route-error';
+import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { PLATFORM_ROOT, publicPaths, publicRedirects } from '@/config/paths';
+import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { SecurityClearanceGuard } from '@/features/auth/components/security-clearance-guard';
+import {
+  legacyRedirects,
+  LOADING_PLATFORM_TEXT,
+  platformChildRoutes,
+} from './routes/platform/platform-routes';
 import { AuthRoute } from './routes/public/auth';
 import { HomeRoute } from './routes/public/home';
 import { NotFoundRoute } from './routes/public/not-found';
@@ -18,7 +22,7 @@ import { RootLayout } from './routes/root-layout';
 
 // The shell and its monitors load only for signed-in users: public visitors never download them.
 const PlatformShell = lazy(() =>
-  import('../components/layouts/platform-shell').then((m) => ({ default: m.PlatformShell })),
+  import('@/app/layouts/platform-shell').then((m) => ({ default: m.PlatformShell })),
 );
 
 export const appRoutes: RouteObject[] = [
@@ -26,21 +30,28 @@ export const appRoutes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      ...redirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
+      ...[...publicRedirects, ...legacyRedirects.filter((redirect) => !redirect.signIn)].map(
+        ({ from, to }) => ({
+          path: from,
+          element: <Navigate to={to} replace />,
+        }),
+      ),
       {
         element: <PublicLayout />,
         children: [
           { path: publicPaths.home, element: <HomeRoute /> },
           { path: publicPaths.auth, element: <AuthRoute /> },
           ...publicPages.map((page) => ({ path: page.path, element: <PublicPage page={page} /> })),
-          ...protectedRedirects.map(({ from, to, adminOnly }) => ({
-            path: from,
-            element: (
-              <ProtectedRoute adminOnly={adminOnly}>
-                <Navigate to={to} replace />
-              </ProtectedRoute>
-            ),
-          })),
+          ...legacyRedirects
+            .filter((redirect) => redirect.signIn)
+            .map(({ from, to, adminOnly }) => ({
+              path: from,
+              element: (
+                <ProtectedRoute adminOnly={adminOnly}>
+                  <Navigate to={to} replace />
+                </ProtectedRoute>
+              ),
+            })),
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

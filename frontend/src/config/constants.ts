@@ -86,3 +86,6 @@ export const SCROLL_AREA = { hideDelayMs: 600, minThumbPx: 18 } as const;
 export const BACKEND = { realtimeTimeoutMs: 10_000, heartbeatMs: 25 * SECOND } as const;
 
 export const THEME = { storageKey: 'vite-ui-theme', defaultTheme: 'dark' } as const;
+
+/** One name everywhere: header, tab titles, the TOTP issuer, exports (SPEC §1 presents it so). */
+export const PRODUCT = { name: 'Quantum Intelligence Platform' } as const;

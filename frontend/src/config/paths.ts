@@ -46,26 +46,7 @@ export function platformPath(page: PlatformPage): string {
   return `${PLATFORM_ROOT}/${platformPages[page]}`;
 }
 
-/** Public redirects (history replaced). */
-export const redirects: ReadonlyArray<{ from: string; to: string }> = [
-  { from: '/dashboard-demo', to: platformPath('dashboard') },
-  { from: '/nexus-system-dashboard', to: platformPath('dashboard') },
+/** Public redirects between public pages (history replaced); the platform pages' old URLs are in the page registry. */
+export const publicRedirects: ReadonlyArray<{ from: string; to: string }> = [
   { from: '/resources', to: publicPaths.about },
-  { from: '/quantum-threat-center', to: platformPath('unifiedIntelligence') },
-  { from: '/quantum-ai-center', to: platformPath('unifiedIntelligence') },
-  { from: '/quantum-security-center', to: platformPath('unifiedIntelligence') },
-  { from: '/attack-surface', to: platformPath('externalAssets') },
-  { from: '/global-threat-feed', to: platformPath('globalThreatFeed') },
-  { from: '/threat-analytics-dashboard', to: platformPath('threatAnalyticsDashboard') },
-  { from: '/user-management', to: platformPath('userManagement') },
-  { from: '/system-config', to: platformPath('systemConfig') },
-];
-
-/** Redirects that need a signed-in user first (and /admin an authorized admin). */
-export const protectedRedirects: ReadonlyArray<{ from: string; to: string; adminOnly: boolean }> = [
-  { from: '/dashboard', to: platformPath('dashboard'), adminOnly: false },
-  { from: '/unified-intelligence', to: platformPath('unifiedIntelligence'), adminOnly: false },
-  { from: '/threat-intelligence-hub', to: platformPath('threatIntelligenceHub'), adminOnly: false },
-  { from: '/profile', to: platformPath('profile'), adminOnly: false },
-  { from: '/admin', to: platformPath('admin'), adminOnly: true },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUERY } from '../config/constants';
+import { QUERY } from '@/config/constants';
 import { makeQueryClient, retryDelay } from './query-client';
 
 describe('query client defaults', () => {

@@ -1,6 +1,6 @@
 /** TanStack Query defaults exactly as SPEC.md §9. */
 import { QueryClient } from '@tanstack/react-query';
-import { QUERY } from '../config/constants';
+import { QUERY } from '@/config/constants';
 
 /** 1 s, 2 s, 4 s … capped at 30 s. */
 export function retryDelay(attempt: number): number {

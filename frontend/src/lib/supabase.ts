@@ -3,25 +3,29 @@
  * every request carries X-Requested-With and X-Client-Version (the gateway's CORS allow-list admits both).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { BACKEND } from '../config/constants';
-import { loadEnv, type AppEnv } from '../config/env';
+import type { Database } from '@db/types';
+import { BACKEND } from '@/config/constants';
+import { loadEnv, type AppEnv } from '@/config/env';
 
 export function clientHeaders(appVersion: string): Record<string, string> {
   return { 'X-Requested-With': 'XMLHttpRequest', 'X-Client-Version': appVersion };
 }
 
-export function createBackendClient(env: AppEnv): SupabaseClient {
-  return createClient(env.supabaseUrl, env.supabaseAnonKey, {
+/** The backend client typed by the generated schema: tables, RPC arguments and rows are checked. */
+export type BackendClient = SupabaseClient<Database>;
+
+export function createBackendClient(env: AppEnv): BackendClient {
+  return createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
     global: { headers: clientHeaders(env.appVersion) },
     realtime: { timeout: BACKEND.realtimeTimeoutMs, heartbeatIntervalMs: BACKEND.heartbeatMs },
   });
 }
 
-let instance: SupabaseClient | undefined;
+let instance: BackendClient | undefined;
 
 /** Created on first use so that a configuration error surfaces in the error screen, not at import. */
-export function supabase(): SupabaseClient {
+export function supabase(): BackendClient {
   instance ??= createBackendClient(loadEnv());
   return instance;
 }

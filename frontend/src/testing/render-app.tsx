@@ -2,10 +2,10 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProvider } from '../app/provider';
-import { appRoutes } from '../app/router';
-import { makeStore } from '../app/store/store';
-import { makeQueryClient } from '../lib/query-client';
+import { AppProvider } from '@/app/provider';
+import { appRoutes } from '@/app/router';
+import { makeStore } from '@/app/store/store';
+import { makeQueryClient } from '@/lib/query-client';
 
 export function renderApp(path: string, options: { advanceTimers?: (ms: number) => unknown } = {}) {
   const store = makeStore();

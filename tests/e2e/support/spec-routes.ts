@@ -4,7 +4,7 @@
  */
 
 export const PUBLIC_PAGES: readonly { path: string; heading: string }[] = [
-  { path: '/', heading: 'CTI Platform' },
+  { path: '/', heading: 'Quantum Intelligence Platform' },
   { path: '/services', heading: 'Services' },
   { path: '/case-studies', heading: 'Case studies' },
   { path: '/about', heading: 'About' },

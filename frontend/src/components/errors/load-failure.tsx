@@ -4,7 +4,7 @@
  */
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { createLogger } from '../../lib/security/logger';
+import { createLogger } from '@/lib/security/logger';
 import { describeError, ErrorBoundary } from './error-boundary';
 import { ErrorScreen, reloadPage } from './error-screen';
 

@@ -1,7 +1,7 @@
 /** 'Platform Error' (SPEC §2): the crash screen of the platform area; every crash is logged critical. */
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { createLogger } from '../../lib/security/logger';
+import { createLogger } from '@/lib/security/logger';
 import { describeError, ErrorBoundary, type FallbackProps } from './error-boundary';
 import { ErrorScreen, reloadPage } from './error-screen';
 

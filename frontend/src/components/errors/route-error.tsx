@@ -1,7 +1,7 @@
 /** The router's `errorElement`: replaces its default screen with ours and logs the failure. */
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
-import { createLogger } from '../../lib/security/logger';
+import { createLogger } from '@/lib/security/logger';
 import { describeError } from './error-boundary';
 import { isComponentLoadError, LoadFailure } from './load-failure';
 import { SystemError } from './system-error';

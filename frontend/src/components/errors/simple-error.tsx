@@ -1,7 +1,7 @@
 /** The simpler fallback (SPEC §2) used around the public site: 'Something went wrong' with 'Reload Page'. */
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { createLogger } from '../../lib/security/logger';
+import { createLogger } from '@/lib/security/logger';
 import { describeError, ErrorBoundary } from './error-boundary';
 import { ErrorScreen, reloadPage } from './error-screen';
 

@@ -1,8 +1,8 @@
 /** The global 'System Error' screen (SPEC §2) with an error ID derived from the time it happened. */
 import { Button, ChakraProvider, Code, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { createLogger } from '../../lib/security/logger';
-import { system } from '../../theme/system';
+import { createLogger } from '@/lib/security/logger';
+import { system } from '@/theme/system';
 import { describeError, ErrorBoundary } from './error-boundary';
 import { ErrorScreen, reloadPage } from './error-screen';
 

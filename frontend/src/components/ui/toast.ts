@@ -4,7 +4,7 @@
  * rather than queueing behind a dismissed one for the whole removal delay.
  */
 import { createToaster } from '@chakra-ui/react';
-import { TOASTS } from '../../config/constants';
+import { TOASTS } from '@/config/constants';
 
 export type ToastVariant = 'default' | 'destructive';
 

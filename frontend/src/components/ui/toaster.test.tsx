@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../app/provider';
-import { TOASTS } from '../../config/constants';
+import { AppProvider } from '@/app/provider';
+import { TOASTS } from '@/config/constants';
 import { toast, toaster } from './toast';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

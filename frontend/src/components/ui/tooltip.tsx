@@ -5,7 +5,7 @@
  */
 import { Portal, Tooltip as ChakraTooltip } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { TOOLTIP } from '../../config/constants';
+import { TOOLTIP } from '@/config/constants';
 
 export const tooltipTiming = { openDelay: TOOLTIP.openDelayMs, closeDelay: TOOLTIP.skipDelayMs } as const;
 

@@ -1,6 +1,6 @@
 /** Horizontal swipe on a toast: past the threshold it is dismissed, short of it the toast springs back. */
 import { useRef, useState, type PointerEvent } from 'react';
-import { TOASTS } from '../../config/constants';
+import { TOASTS } from '@/config/constants';
 
 export function useSwipeToDismiss(onDismiss: () => void) {
   const startX = useRef<number | null>(null);

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../app/provider';
-import { makeStore } from '../../app/store/store';
-import { THEME } from '../../config/constants';
+import { AppProvider } from '@/app/provider';
+import { makeStore } from '@/app/store/store';
+import { THEME } from '@/config/constants';
 import { ThemeToggle } from './components/theme-toggle';
 import { themeChosen } from './state/theme-slice';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 import { detectBotIndicators, isLikelyBot, type BotCheckEnvironment } from './bot-detection';
 
 const person: BotCheckEnvironment = {

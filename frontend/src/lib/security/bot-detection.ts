@@ -8,7 +8,7 @@
  * 4. no_plugins: navigator.plugins is empty (desktop browsers list their built-in PDF viewer);
  * 5. zero_window_size: window.outerWidth and outerHeight are 0 (no real window).
  */
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 
 export type BotIndicator =
   'webdriver' | 'no_languages' | 'headless_user_agent' | 'no_plugins' | 'zero_window_size';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 import { devToolsLikelyOpen, watchDevTools } from './devtools-detection';
 
 beforeEach(() => vi.useFakeTimers());

@@ -3,7 +3,7 @@
  * docked dev tools. Theatre (undocked tools are invisible to it, side panels give false positives); it
  * only reports, once per opening, and never gates anything.
  */
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 
 type WindowSize = Pick<Window, 'outerWidth' | 'outerHeight' | 'innerWidth' | 'innerHeight'>;
 

@@ -4,7 +4,7 @@
  *
  *   installSecurityLayer({ reportEvent: sendSecurityEventToServer });
  */
-import { loadEnv } from '../../config/env';
+import { loadEnv } from '@/config/env';
 import { installBlockedInteractions } from './blocked-interactions';
 import { redirectConsole } from './console-redirect';
 import { createSecurityEventReporter, type SendSecurityEvent } from './event-reporter';

@@ -3,7 +3,7 @@
  * list (error + critical) of at most 50 kept 7 days, and a debug flag that lasts 24 h. Storage can be full
  * or disabled (private mode, policies); every function here then degrades to "not stored", never throws.
  */
-import { LOGS } from '../../config/constants';
+import { LOGS } from '@/config/constants';
 import type { LogEntry, StoredLogEntry } from './log-entry';
 
 export const LOG_STORAGE_KEYS = {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGS } from '../../config/constants';
+import { LOGS } from '@/config/constants';
 import { LOG_STORAGE_KEYS } from './log-store';
 import {
   clearLogs,

@@ -3,7 +3,7 @@
  * before it is kept in memory or in the local store; debug entries are kept only while the 24 h debug flag
  * is on. The logger never writes to the console itself: the console is redirected here (console-redirect.ts).
  */
-import { LOGS } from '../../config/constants';
+import { LOGS } from '@/config/constants';
 import type { LogContext, LogEntry, LogLevel } from './log-entry';
 import { clearStoredLogs, isDebugModeEnabled, storeLogEntry } from './log-store';
 import { LOGGER_SENSITIVE_FIELDS, redactText, redactValue, type RedactionTracker } from './redact';

@@ -2,7 +2,7 @@
  * Counts navigations (history.pushState, history.replaceState, back/forward) and reports more than 50 in
  * 30 s (SPEC §9): a script driving the router in a loop looks like that, a person does not.
  */
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 import { createSlidingWindow, type SlidingWindow } from './sliding-window';
 
 export interface NavigationMonitor {

@@ -3,7 +3,7 @@
  * and never blocks: the real rate limit is the gateway's. Install it before the backend client is created,
  * because supabase-js keeps the fetch it finds at creation.
  */
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 import { createSlidingWindow, type SlidingWindow } from './sliding-window';
 
 export interface RequestMonitor {

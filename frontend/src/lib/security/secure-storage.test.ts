@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SECURE_STORAGE } from '../../config/constants';
+import { SECURE_STORAGE } from '@/config/constants';
 import { clearLogs, recentLogEntries } from './logger';
 import { REFUSED_KEY_WORDS, isRefusedKey, secureStorage } from './secure-storage';
 import { MASKS, maskSensitiveText, maskSensitiveValue, passesLuhn } from './sensitive-data-mask';

@@ -4,7 +4,7 @@
  * Storage (reference/security.md §1.1), so secrets simply must not be stored client-side. The session
  * tokens are supabase-js's business, not this wrapper's.
  */
-import { SECURE_STORAGE } from '../../config/constants';
+import { SECURE_STORAGE } from '@/config/constants';
 import { createLogger } from './logger';
 import { maskSensitiveValue } from './sensitive-data-mask';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 import { META_IGNORED_DIRECTIVES, SECURITY_HEADERS, headerCsp, metaCsp } from './security-headers';
 
 describe('security headers as data', () => {

@@ -7,7 +7,7 @@
  * sandbox; HSTS and X-Frame-Options in meta are ignored by browsers (reference/security.md §1.1). The real
  * controls are the response headers below.
  */
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 
 export type CspDirectives = Record<string, readonly string[]>;
 

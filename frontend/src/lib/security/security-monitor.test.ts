@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGS, SECURITY_MONITOR } from '../../config/constants';
+import { LOGS, SECURITY_MONITOR } from '@/config/constants';
 import { clearLogs, createLogger, recentLogEntries, storedLogEntries } from './logger';
 import { installSecurityMonitors } from './security-monitor';
 

@@ -4,7 +4,7 @@
  * cleanup every 60 s drops old timestamps and expired log entries. All of it is telemetry; nothing is
  * blocked. Returns a function that stops every timer, listener and wrapper.
  */
-import { SECURITY_MONITOR } from '../../config/constants';
+import { SECURITY_MONITOR } from '@/config/constants';
 import { detectBotIndicators, isLikelyBot } from './bot-detection';
 import { watchDevTools } from './devtools-detection';
 import type { ReportSecurityEvent, SecurityEventType } from './event-reporter';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const getSession = vi.fn();
 const rpc = vi.fn();
-vi.mock('../supabase', () => ({ supabase: () => ({ auth: { getSession }, rpc }) }));
+vi.mock('@/lib/supabase', () => ({ supabase: () => ({ auth: { getSession }, rpc }) }));
 
 const { sendSecurityEventToServer } = await import('./server-reporter');
 

@@ -2,7 +2,8 @@
  * The production transport for security events: the log_security_violation RPC. The RPC needs a signed-in
  * user, so nothing is sent without a session (events are still in the local log).
  */
-import { supabase } from '../supabase';
+import type { Json } from '@db/types';
+import { supabase } from '@/lib/supabase';
 import type { SecurityEventDetails, SecurityEventType } from './event-reporter';
 
 export async function sendSecurityEventToServer(
@@ -14,7 +15,8 @@ export async function sendSecurityEventToServer(
   if (!data.session) return;
   const { error } = await client.rpc('log_security_violation', {
     _event_type: type,
-    _details: details,
+    // The reporter sends fitDetails' output: plain JSON by construction.
+    _details: details as Json,
   });
   if (error) throw new Error(error.message);
 }

@@ -1,12 +1,14 @@
 /** /auth: the sign-in screen. Someone already signed in goes straight on to the platform. */
 import { Card, Center, Heading, Text } from '@chakra-ui/react';
 import { Navigate, useLocation } from 'react-router';
-import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
-import { SignInForm } from '../../../features/auth/components/sign-in-form';
-import { useAuth } from '../../../features/auth/hooks/use-auth';
-import { returnPathFrom } from '../../../features/auth/utils/return-location';
+import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { returnPathFrom } from '@/features/auth/utils/return-location';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 export function AuthRoute() {
+  useDocumentTitle('Sign in');
   const { user, session, loading } = useAuth();
   const location = useLocation();
   if (loading) return <FullScreenLoader label="Verifying access..." />;

@@ -1,8 +1,10 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { publicPaths } from '../../../config/paths';
+import { publicPaths } from '@/config/paths';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Page not found');
   return (
     <Container maxW="3xl" py="16">
       <Stack gap="4" align="start">

@@ -1,5 +1,5 @@
 /** Text of the public pages: short, and honest about what the product is (a self-hosted CTI platform). */
-import { publicPaths } from '../../../config/paths';
+import { publicPaths } from '@/config/paths';
 
 export interface PublicPageContent {
   path: string;

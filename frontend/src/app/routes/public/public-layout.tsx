@@ -1,11 +1,12 @@
 /** Header (navigation, theme menu, sign-in), the page, and a footer with the legal links. */
 import { Box, Button, Flex, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { SimpleErrorBoundary } from '../../../components/errors/simple-error';
-import { platformPath, publicPaths } from '../../../config/paths';
-import { useAuth } from '../../../features/auth/hooks/use-auth';
-import { ThemeToggle } from '../../../features/theme/components/theme-toggle';
+import { SimpleErrorBoundary } from '@/components/errors/simple-error';
+import { platformPath, publicPaths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { publicPages } from './public-content';
+import { PRODUCT } from '@/config/constants';
 
 const headerPaths = new Set<string>([
   publicPaths.services,
@@ -24,7 +25,7 @@ export function PublicLayout() {
       <Box as="header" borderBottomWidth="1px" px="6" py="3">
         <Flex align="center" gap="6" wrap="wrap">
           <ChakraLink asChild fontWeight="bold">
-            <Link to={publicPaths.home}>CTI Platform</Link>
+            <Link to={publicPaths.home}>{PRODUCT.name}</Link>
           </ChakraLink>
           <HStack as="nav" aria-label="Main" gap="4" flex="1" wrap="wrap">
             {headerLinks.map((page) => (
@@ -49,7 +50,7 @@ export function PublicLayout() {
         </SimpleErrorBoundary>
       </Box>
       <Stack as="footer" borderTopWidth="1px" px="6" py="4" direction="row" gap="4" wrap="wrap" fontSize="sm">
-        <Text color="fg.muted">CTI Platform</Text>
+        <Text color="fg.muted">{PRODUCT.name}</Text>
         <HStack as="nav" aria-label="Legal and resources" gap="4" wrap="wrap">
           {footerLinks.map((page) => (
             <ChakraLink asChild key={page.path}>

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALERTS } from '../../../config/constants';
-import { makeQueryClient } from '../../../lib/query-client';
+import { ALERTS } from '@/config/constants';
+import { makeQueryClient } from '@/lib/query-client';
 import { getNewAlertCount, useNewAlertCount } from './get-new-alert-count';
 
 type CountAnswer = { count: number | null; error: { code: string; message: string } | null };
@@ -20,9 +20,9 @@ const log = vi.hoisted(() => ({
   error: vi.fn(),
   critical: vi.fn(),
 }));
-vi.mock('../../../lib/security/logger', () => ({ createLogger: () => log }));
+vi.mock('@/lib/security/logger', () => ({ createLogger: () => log }));
 
-vi.mock('../../../lib/supabase', () => ({
+vi.mock('@/lib/supabase', () => ({
   supabase: () => ({
     from(table: string) {
       backend.calls.push(['from', table]);

@@ -3,9 +3,9 @@
  * without fetching rows (SPEC §7). A failure is logged and shown as 0, never as an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ALERTS } from '../../../config/constants';
-import { createLogger } from '../../../lib/security/logger';
-import { supabase } from '../../../lib/supabase';
+import { ALERTS } from '@/config/constants';
+import { createLogger } from '@/lib/security/logger';
+import { supabase } from '@/lib/supabase';
 import { alertKeys } from './keys';
 
 const logger = createLogger('alerts');

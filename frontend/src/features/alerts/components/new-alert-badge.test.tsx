@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../../theme/system';
+import { system } from '@/theme/system';
 import { NewAlertBadge, newAlertLabel } from './new-alert-badge';
 
 describe('NewAlertBadge', () => {

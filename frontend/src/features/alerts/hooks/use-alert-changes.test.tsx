@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeQueryClient } from '../../../lib/query-client';
-import { alertKeys } from '../api/keys';
+import { makeQueryClient } from '@/lib/query-client';
+import { alertKeys } from '@/features/alerts/api/keys';
 import { useAlertChanges } from './use-alert-changes';
 
 type Binding = { event: string; schema: string; table: string };
@@ -14,7 +14,7 @@ const realtime = vi.hoisted(() => ({
   channel: vi.fn(),
 }));
 
-vi.mock('../../../lib/supabase', () => ({
+vi.mock('@/lib/supabase', () => ({
   supabase: () => ({
     channel: (topic: string) => {
       realtime.channel(topic);

@@ -1,9 +1,9 @@
 /** New or updated alerts refresh the count at once instead of waiting for the next 30 s poll. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { createLogger } from '../../../lib/security/logger';
-import { supabase } from '../../../lib/supabase';
-import { alertKeys } from '../api/keys';
+import { createLogger } from '@/lib/security/logger';
+import { supabase } from '@/lib/supabase';
+import { alertKeys } from '@/features/alerts/api/keys';
 
 const logger = createLogger('alerts');
 const TABLE = { schema: 'public', table: 'enhanced_security_alerts' } as const;

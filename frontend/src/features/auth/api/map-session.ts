@@ -1,6 +1,6 @@
 /** From the backend client's session object to the few fields the store keeps. */
 import type { Session } from '@supabase/supabase-js';
-import type { AuthSession, AuthUser } from '../state/auth-slice';
+import type { AuthSession, AuthUser } from '@/features/auth/state/auth-slice';
 
 export function mapSession(session: Session | null): { user: AuthUser | null; session: AuthSession | null } {
   if (!session) return { user: null, session: null };

@@ -3,8 +3,8 @@
  * code is verified) and answers the ten backup codes, once. The code sent here is the spec's placeholder.
  */
 import { z } from 'zod';
-import { TOTP } from '../../../config/constants';
-import { supabase } from '../../../lib/supabase';
+import { TOTP } from '@/config/constants';
+import { supabase } from '@/lib/supabase';
 
 const setupAnswerSchema = z.object({
   success: z.boolean(),

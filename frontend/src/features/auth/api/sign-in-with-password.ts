@@ -1,7 +1,7 @@
 /** Email + password sign-in through the backend client; answers the session or a sentence for the user. */
 import { isAuthApiError, isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
-import { createLogger } from '../../../lib/security/logger';
-import { supabase } from '../../../lib/supabase';
+import { createLogger } from '@/lib/security/logger';
+import { supabase } from '@/lib/supabase';
 
 const log = createLogger('auth');
 

@@ -1,6 +1,6 @@
 /** RPC `validate_admin_access()` → {authorized, reason}: the backend decides who is an admin. */
 import { z } from 'zod';
-import { supabase } from '../../../lib/supabase';
+import { supabase } from '@/lib/supabase';
 
 export const adminValidationSchema = z.object({
   authorized: z.boolean(),

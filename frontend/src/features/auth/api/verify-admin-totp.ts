@@ -1,6 +1,6 @@
 /** RPC `verify_admin_totp(_code)`: a 6-digit TOTP or a backup code; failures come back as answers. */
 import { z } from 'zod';
-import { supabase } from '../../../lib/supabase';
+import { supabase } from '@/lib/supabase';
 
 const verifyAnswerSchema = z.object({
   success: z.boolean(),

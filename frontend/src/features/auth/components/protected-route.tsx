@@ -4,10 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
-import { publicPaths } from '../../../config/paths';
-import { useAuth } from '../hooks/use-auth';
-import type { ReturnLocationState } from '../utils/return-location';
+import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { publicPaths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import type { ReturnLocationState } from '@/features/auth/utils/return-location';
 import { AdminNotice } from './admin-notice';
 import { MfaSetup } from './mfa/mfa-setup';
 import { MfaVerify } from './mfa/mfa-verify';

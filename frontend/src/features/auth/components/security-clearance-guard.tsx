@@ -5,9 +5,9 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
-import { publicPaths } from '../../../config/paths';
-import { useAuth } from '../hooks/use-auth';
+import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { publicPaths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 
 export type ClearanceLevel = 'public' | 'secret';
 

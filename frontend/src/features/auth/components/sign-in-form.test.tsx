@@ -1,21 +1,18 @@
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { platformPath, publicPaths } from '../../../config/paths';
+import { platformPath, publicPaths } from '@/config/paths';
 import {
   answerAdminValidation,
   fakeAuth,
   makeSession,
   resetFakeSupabase,
   setInitialSession,
-} from '../../../testing/fake-supabase';
-import { renderApp } from '../../../testing/render-app';
+} from '@/testing/fake-supabase';
+import { renderApp } from '@/testing/render-app';
 
-vi.mock(
-  '../../../lib/supabase',
-  async () => (await import('../../../testing/fake-supabase')).supabaseModuleMock,
-);
-vi.mock('../../../components/layouts/platform-shell', async () => {
+vi.mock('@/lib/supabase', async () => (await import('@/testing/fake-supabase')).supabaseModuleMock);
+vi.mock('@/app/layouts/platform-shell', async () => {
   const { Outlet } = await import('react-router');
   return { PlatformShell: () => <Outlet /> };
 });

@@ -5,11 +5,11 @@
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/store/hooks';
-import { mapSession } from '../api/map-session';
-import { signInWithPassword } from '../api/sign-in-with-password';
-import { authStateChanged } from '../state/auth-slice';
-import { returnPathFrom } from '../utils/return-location';
+import { useAppDispatch } from '@/app/store/hooks';
+import { mapSession } from '@/features/auth/api/map-session';
+import { signInWithPassword } from '@/features/auth/api/sign-in-with-password';
+import { authStateChanged } from '@/features/auth/state/auth-slice';
+import { returnPathFrom } from '@/features/auth/utils/return-location';
 
 export function SignInForm() {
   const dispatch = useAppDispatch();

@@ -3,11 +3,11 @@
  * and sign-out (also from other tabs) all arrive through onAuthStateChange.
  */
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../app/store/hooks';
-import { createLogger } from '../../../lib/security/logger';
-import { supabase } from '../../../lib/supabase';
-import { mapSession } from '../api/map-session';
-import { authStateChanged } from '../state/auth-slice';
+import { useAppDispatch } from '@/app/store/hooks';
+import { createLogger } from '@/lib/security/logger';
+import { supabase } from '@/lib/supabase';
+import { mapSession } from '@/features/auth/api/map-session';
+import { authStateChanged } from '@/features/auth/state/auth-slice';
 
 const log = createLogger('auth');
 

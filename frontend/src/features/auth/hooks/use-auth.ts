@@ -1,8 +1,19 @@
 /** The auth context of SPEC §3: state from the store and the actions bound to it. */
 import { useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
-import { selectAdminValidation, selectAuthLoading, selectSession, selectUser } from '../state/auth-slice';
-import { refreshAuth, requireMfaSetup, signOut, validateAdmin, verifyMfa } from '../state/auth-thunks';
+import { useAppDispatch, useAppSelector } from '@/app/store/hooks';
+import {
+  selectAdminValidation,
+  selectAuthLoading,
+  selectSession,
+  selectUser,
+} from '@/features/auth/state/auth-slice';
+import {
+  refreshAuth,
+  requireMfaSetup,
+  signOut,
+  validateAdmin,
+  verifyMfa,
+} from '@/features/auth/state/auth-thunks';
 
 export function useAuth() {
   const dispatch = useAppDispatch();

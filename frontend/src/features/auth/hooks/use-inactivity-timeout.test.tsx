@@ -2,18 +2,15 @@ import { act, fireEvent, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store/store';
-import { toaster } from '../../../components/ui/toast';
-import { SESSION } from '../../../config/constants';
-import { fakeAuth, makeSession, resetFakeSupabase } from '../../../testing/fake-supabase';
-import { mapSession } from '../api/map-session';
-import { authStateChanged, selectUser } from '../state/auth-slice';
+import { makeStore } from '@/app/store/store';
+import { toaster } from '@/components/ui/toast';
+import { SESSION } from '@/config/constants';
+import { fakeAuth, makeSession, resetFakeSupabase } from '@/testing/fake-supabase';
+import { mapSession } from '@/features/auth/api/map-session';
+import { authStateChanged, selectUser } from '@/features/auth/state/auth-slice';
 import { ACTIVITY_EVENTS, useInactivityTimeout } from './use-inactivity-timeout';
 
-vi.mock(
-  '../../../lib/supabase',
-  async () => (await import('../../../testing/fake-supabase')).supabaseModuleMock,
-);
+vi.mock('@/lib/supabase', async () => (await import('@/testing/fake-supabase')).supabaseModuleMock);
 
 function setup(signedIn = true) {
   const store = makeStore();

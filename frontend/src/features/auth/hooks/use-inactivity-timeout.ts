@@ -4,10 +4,10 @@
  * absorbed, so steady activity (a moving mouse) restarts it every second instead of postponing it forever.
  */
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
-import { SESSION } from '../../../config/constants';
-import { selectIsSignedIn } from '../state/auth-slice';
-import { signOut } from '../state/auth-thunks';
+import { useAppDispatch, useAppSelector } from '@/app/store/hooks';
+import { SESSION } from '@/config/constants';
+import { selectIsSignedIn } from '@/features/auth/state/auth-slice';
+import { signOut } from '@/features/auth/state/auth-thunks';
 
 export const ACTIVITY_EVENTS = [
   'mousedown',

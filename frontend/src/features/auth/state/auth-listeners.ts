@@ -4,9 +4,9 @@
  */
 import { isAnyOf, type TypedStartListening } from '@reduxjs/toolkit';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppDispatch, RootState } from '../../../app/store/store';
-import { toast } from '../../../components/ui/toast';
-import { SESSION } from '../../../config/constants';
+import type { AppDispatch, RootState } from '@/app/store/store';
+import { toast } from '@/components/ui/toast';
+import { SESSION } from '@/config/constants';
 import { authStateChanged, selectUser, userSignedOut } from './auth-slice';
 import { validateAdmin } from './auth-thunks';
 

@@ -3,13 +3,13 @@
  * logs the spec's event names. Cross-cutting reactions (toasts, query cache) live in auth-listeners.ts.
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../../app/store/store';
-import { createLogger } from '../../../lib/security/logger';
-import { supabase } from '../../../lib/supabase';
-import { mapSession } from '../api/map-session';
-import { setupAdminTotp } from '../api/setup-admin-totp';
-import { validateAdminAccess } from '../api/validate-admin-access';
-import { verifyAdminTotp, type MfaVerification } from '../api/verify-admin-totp';
+import type { RootState } from '@/app/store/store';
+import { createLogger } from '@/lib/security/logger';
+import { supabase } from '@/lib/supabase';
+import { mapSession } from '@/features/auth/api/map-session';
+import { setupAdminTotp } from '@/features/auth/api/setup-admin-totp';
+import { validateAdminAccess } from '@/features/auth/api/validate-admin-access';
+import { verifyAdminTotp, type MfaVerification } from '@/features/auth/api/verify-admin-totp';
 import {
   adminValidated,
   authStateChanged,

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startAppListening } from '../../../app/store/listener';
-import { makeStore } from '../../../app/store/store';
-import { toaster } from '../../../components/ui/toast';
-import { SESSION, TOTP } from '../../../config/constants';
-import { recentLogEntries } from '../../../lib/security/logger';
+import { startAppListening } from '@/app/store/listener';
+import { makeStore } from '@/app/store/store';
+import { toaster } from '@/components/ui/toast';
+import { SESSION, TOTP } from '@/config/constants';
+import { recentLogEntries } from '@/lib/security/logger';
 import {
   answerAdminValidation,
   answerRpc,
@@ -12,8 +12,8 @@ import {
   fakeSupabase,
   makeSession,
   resetFakeSupabase,
-} from '../../../testing/fake-supabase';
-import { mapSession } from '../api/map-session';
+} from '@/testing/fake-supabase';
+import { mapSession } from '@/features/auth/api/map-session';
 import {
   adminValidated,
   authStateChanged,
@@ -24,10 +24,7 @@ import {
 import { clearQueryCacheOnSignOut } from './auth-listeners';
 import { refreshAuth, requireMfaSetup, signOut, validateAdmin, verifyMfa } from './auth-thunks';
 
-vi.mock(
-  '../../../lib/supabase',
-  async () => (await import('../../../testing/fake-supabase')).supabaseModuleMock,
-);
+vi.mock('@/lib/supabase', async () => (await import('@/testing/fake-supabase')).supabaseModuleMock);
 
 const loggedEvents = () => recentLogEntries().map((entry) => entry.message);
 const signedInState = () => mapSession(makeSession());

@@ -1,5 +1,5 @@
 /** The location a guard sends to /auth in router state, and where sign-in returns to. */
-import { platformPath } from '../../../config/paths';
+import { platformPath } from '@/config/paths';
 
 export interface ReturnLocationState {
   from: { pathname: string; search?: string; hash?: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TOTP } from '../../../config/constants';
+import { TOTP } from '@/config/constants';
 import { BASE32_ALPHABET, buildOtpauthUri, generateTotpSecret } from './totp-secret';
 
 describe('generateTotpSecret', () => {
@@ -33,7 +33,7 @@ describe('generateTotpSecret', () => {
 describe('buildOtpauthUri', () => {
   it('follows the key URI format', () => {
     expect(buildOtpauthUri('admin@cti.local', 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBe(
-      'otpauth://totp/CTI%20Platform:admin%40cti.local?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=CTI%20Platform&algorithm=SHA1&digits=6&period=30',
+      'otpauth://totp/Quantum%20Intelligence%20Platform:admin%40cti.local?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Quantum%20Intelligence%20Platform&algorithm=SHA1&digits=6&period=30',
     );
   });
 });

@@ -3,12 +3,13 @@
  * RFC 4226 recommendation. Each character takes the low 5 bits of one random byte; 256 is a multiple of 32,
  * so every character is equally likely.
  */
-import { TOTP } from '../../../config/constants';
+import { TOTP } from '@/config/constants';
+import { PRODUCT } from '@/config/constants';
 
 export const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** What the server checks codes with (RFC 6238 defaults); the URI tells the authenticator app. */
 export const TOTP_PARAMETERS = { algorithm: 'SHA1', digits: 6, periodSeconds: 30 } as const;
-export const TOTP_ISSUER = 'CTI Platform';
+export const TOTP_ISSUER = PRODUCT.name;
 
 export function generateTotpSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(TOTP.secretLength));

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEALTH } from '../../../config/constants';
+import { HEALTH } from '@/config/constants';
 import {
   checkAllServices,
   checkAuth,

@@ -4,9 +4,9 @@
  * message arrives within 2 s.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { HEALTH } from '../../../config/constants';
-import { createLogger } from '../../../lib/security/logger';
-import type { ServiceName, ServiceStatus } from '../utils/service-status';
+import { HEALTH } from '@/config/constants';
+import { createLogger } from '@/lib/security/logger';
+import type { ServiceName, ServiceStatus } from '@/features/health/utils/service-status';
 
 const logger = createLogger('health');
 

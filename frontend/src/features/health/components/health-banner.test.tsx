@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { makeStore } from '../../../app/store/store';
-import { healthChecked } from '../state/health-slice';
-import type { ServiceName, ServiceStatus } from '../utils/service-status';
+import { AppProvider } from '@/app/provider';
+import { makeStore } from '@/app/store/store';
+import { healthChecked } from '@/features/health/state/health-slice';
+import type { ServiceName, ServiceStatus } from '@/features/health/utils/service-status';
 import { HealthBanner } from './health-banner';
 
 function renderWith(results: Partial<Record<ServiceName, ServiceStatus>>) {

@@ -1,8 +1,8 @@
 /** The banner of SPEC §2 when a service is down or degraded, listing the affected services (SPEC §8). */
 import { Alert, List } from '@chakra-ui/react';
-import { useAppSelector } from '../../../app/store/hooks';
-import { selectHealthBanner } from '../state/health-slice';
-import { healthMessages } from '../utils/service-status';
+import { useAppSelector } from '@/app/store/hooks';
+import { selectHealthBanner } from '@/features/health/state/health-slice';
+import { healthMessages } from '@/features/health/utils/service-status';
 
 const bannerTexts = {
   down: {

@@ -1,15 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { makeStore } from '../../../app/store/store';
-import { HEALTH } from '../../../config/constants';
-import { checkAllServices } from '../api/check-service-health';
-import { selectServiceHealth } from '../state/health-slice';
+import { AppProvider } from '@/app/provider';
+import { makeStore } from '@/app/store/store';
+import { HEALTH } from '@/config/constants';
+import { checkAllServices } from '@/features/health/api/check-service-health';
+import { selectServiceHealth } from '@/features/health/state/health-slice';
 import { useServiceHealthMonitor } from './use-service-health-monitor';
 
-vi.mock('../../../lib/supabase', () => ({ supabase: () => ({}) }));
-vi.mock('../api/check-service-health', () => ({ checkAllServices: vi.fn() }));
+vi.mock('@/lib/supabase', () => ({ supabase: () => ({}) }));
+vi.mock('@/features/health/api/check-service-health', () => ({ checkAllServices: vi.fn() }));
 
 const check = vi.mocked(checkAllServices);
 

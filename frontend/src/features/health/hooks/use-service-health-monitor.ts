@@ -1,10 +1,10 @@
 /** Checks every service on mount and then every 60 s (SPEC §7), recording the results in the store. */
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../app/store/hooks';
-import { HEALTH } from '../../../config/constants';
-import { supabase } from '../../../lib/supabase';
-import { checkAllServices } from '../api/check-service-health';
-import { healthChecked } from '../state/health-slice';
+import { useAppDispatch } from '@/app/store/hooks';
+import { HEALTH } from '@/config/constants';
+import { supabase } from '@/lib/supabase';
+import { checkAllServices } from '@/features/health/api/check-service-health';
+import { healthChecked } from '@/features/health/state/health-slice';
 
 export function useServiceHealthMonitor(): void {
   const dispatch = useAppDispatch();

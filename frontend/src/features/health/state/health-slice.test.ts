@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../../app/store/store';
+import { makeStore } from '@/app/store/store';
 import { healthChecked, selectHealthBanner, selectServiceHealth } from './health-slice';
 
 const at = '2025-06-01T12:00:00.000Z';

@@ -1,6 +1,6 @@
 /** Service health (SPEC §3): each service's status and when it was last checked. */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { serviceNames, type ServiceName, type ServiceStatus } from '../utils/service-status';
+import { serviceNames, type ServiceName, type ServiceStatus } from '@/features/health/utils/service-status';
 
 export interface ServiceHealth {
   status: ServiceStatus;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PerformanceMetrics } from '../utils/performance-metrics';
+import type { PerformanceMetrics } from '@/features/performance/utils/performance-metrics';
 import { buildPerformanceReport, reportPerformanceMetrics } from './report-performance-metrics';
 
 const invoke = vi.hoisted(() => vi.fn());
@@ -10,8 +10,8 @@ const log = vi.hoisted(() => ({
   error: vi.fn(),
   critical: vi.fn(),
 }));
-vi.mock('../../../lib/supabase', () => ({ supabase: () => ({ functions: { invoke } }) }));
-vi.mock('../../../lib/security/logger', () => ({ createLogger: () => log }));
+vi.mock('@/lib/supabase', () => ({ supabase: () => ({ functions: { invoke } }) }));
+vi.mock('@/lib/security/logger', () => ({ createLogger: () => log }));
 
 const metrics: PerformanceMetrics = {
   domContentLoaded: 6000,

@@ -1,7 +1,7 @@
 /** Sends a slow sample to the `performance-metrics` edge function; failures only reach the debug log. */
-import { createLogger } from '../../../lib/security/logger';
-import { supabase } from '../../../lib/supabase';
-import type { PerformanceMetrics } from '../utils/performance-metrics';
+import { createLogger } from '@/lib/security/logger';
+import { supabase } from '@/lib/supabase';
+import type { PerformanceMetrics } from '@/features/performance/utils/performance-metrics';
 
 const logger = createLogger('performance');
 const MAX_USER_AGENT = 512;

@@ -1,7 +1,13 @@
 /** Runs the performance monitor while the platform is open; starts counting from the page's load event. */
 import { useEffect } from 'react';
-import { buildPerformanceReport, reportPerformanceMetrics } from '../api/report-performance-metrics';
-import { createPerformanceMonitor, observeBrowserLongTasks } from '../utils/performance-monitor';
+import {
+  buildPerformanceReport,
+  reportPerformanceMetrics,
+} from '@/features/performance/api/report-performance-metrics';
+import {
+  createPerformanceMonitor,
+  observeBrowserLongTasks,
+} from '@/features/performance/utils/performance-monitor';
 
 export function usePerformanceMonitor(): void {
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERFORMANCE } from '../../../config/constants';
+import { PERFORMANCE } from '@/config/constants';
 import {
   collectMetrics,
   isCritical,

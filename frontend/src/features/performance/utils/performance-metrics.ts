@@ -1,5 +1,5 @@
 /** Pure measurements and decisions of the performance monitor (SPEC §3, §7, §9). */
-import { PERFORMANCE } from '../../../config/constants';
+import { PERFORMANCE } from '@/config/constants';
 
 export interface SlowResource {
   name: string;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PERFORMANCE } from '../../../config/constants';
+import { PERFORMANCE } from '@/config/constants';
 import { createPerformanceMonitor } from './performance-monitor';
 import type { PerformanceSource } from './performance-metrics';
 

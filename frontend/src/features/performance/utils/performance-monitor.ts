@@ -2,8 +2,8 @@
  * Samples page performance 2 s after load and then every 60 s, keeps the last 5 samples, reports the
  * slow ones, and watches for long tasks (SPEC §9). Framework-free so the timing rules test with fake timers.
  */
-import { PERFORMANCE } from '../../../config/constants';
-import { createLogger } from '../../../lib/security/logger';
+import { PERFORMANCE } from '@/config/constants';
+import { createLogger } from '@/lib/security/logger';
 import {
   collectMetrics,
   isCritical,

@@ -1,15 +1,28 @@
-/** The sidebar footer's Profile menu with its single 'Sign Out' action (SPEC §2). */
-import { Box, Button, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
-import { LuCircleUser, LuLogOut } from 'react-icons/lu';
+/** The sidebar footer's Profile menu: who is signed in, their profile page, and 'Sign Out' (SPEC §2). */
+import { Box, Button, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
+import { LuCircleUser, LuLogOut, LuUserCog } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { InertText } from '@/lib/security/inert-text';
 
 const SIGN_OUT = 'sign-out';
+const PROFILE = 'profile';
 
-export function ProfileMenu({ collapsed, onSignOut }: { collapsed: boolean; onSignOut: () => void }) {
+export interface ProfileMenuProps {
+  collapsed: boolean;
+  /** The signed-in user's e-mail address, if the session has one. */
+  email: string | null;
+  profileHref: string;
+  onSignOut: () => void;
+}
+
+export function ProfileMenu({ collapsed, email, profileHref, onSignOut }: ProfileMenuProps) {
+  const navigate = useNavigate();
   return (
     <Menu.Root
       positioning={{ placement: collapsed ? 'right-end' : 'top-start' }}
       onSelect={(details) => {
         if (details.value === SIGN_OUT) onSignOut();
+        if (details.value === PROFILE) void navigate(profileHref);
       }}
     >
       <Menu.Trigger asChild>
@@ -20,7 +33,21 @@ export function ProfileMenu({ collapsed, onSignOut }: { collapsed: boolean; onSi
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content>
+          <Menu.Content minWidth="14rem">
+            {email && (
+              <Box px="2" py="1.5" borderBottomWidth="1px" mb="1">
+                <Text fontSize="xs" color="fg.muted">
+                  Signed in as
+                </Text>
+                <Text fontSize="sm" fontWeight="medium" truncate>
+                  <InertText value={email} defangLinks={false} />
+                </Text>
+              </Box>
+            )}
+            <Menu.Item value={PROFILE}>
+              <LuUserCog aria-hidden="true" />
+              Your profile
+            </Menu.Item>
             <Menu.Item value={SIGN_OUT}>
               <LuLogOut aria-hidden="true" />
               Sign Out

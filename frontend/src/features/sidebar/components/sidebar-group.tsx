@@ -2,10 +2,9 @@
 import { Badge, Box, Button, Separator, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
-import type { PlatformPage } from '../../../config/paths';
-import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
-import { selectSidebarGroupOpen, sidebarGroupToggled } from '../state/sidebar-slice';
-import type { Classification, SidebarGroup as SidebarGroupModel } from '../utils/nav-groups';
+import { useAppDispatch, useAppSelector } from '@/app/store/hooks';
+import { selectSidebarGroupOpen, sidebarGroupToggled } from '@/features/sidebar/state/sidebar-slice';
+import type { Classification, NavGroup } from '@/features/sidebar/utils/nav-model';
 import { SidebarNavItem } from './sidebar-nav-item';
 
 const classificationPalette: Record<Classification, string> = {
@@ -15,9 +14,9 @@ const classificationPalette: Record<Classification, string> = {
 };
 
 interface SidebarGroupProps {
-  group: SidebarGroupModel;
+  group: NavGroup;
   collapsed: boolean;
-  badges?: Partial<Record<PlatformPage, ReactNode>>;
+  badges?: Partial<Record<string, ReactNode>>;
   onNavigate?: () => void;
 }
 
@@ -66,11 +65,11 @@ export function SidebarGroup({ group, collapsed, badges, onNavigate }: SidebarGr
       )}
       <Stack as="ul" id={listId} hidden={!showItems} listStyleType="none" gap="0.5" mt="1" ps="0">
         {group.items.map((item) => (
-          <li key={item.page}>
+          <li key={item.key}>
             <SidebarNavItem
               item={item}
               collapsed={collapsed}
-              badge={badges?.[item.page]}
+              badge={badges?.[item.key]}
               onNavigate={onNavigate}
             />
           </li>

@@ -2,12 +2,11 @@
 import { Box, Flex, Icon, Link, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { platformPath } from '../../../config/paths';
-import type { SidebarItem } from '../utils/nav-groups';
+import { Tooltip } from '@/components/ui/tooltip';
+import type { NavItem } from '@/features/sidebar/utils/nav-model';
 
 interface SidebarNavItemProps {
-  item: SidebarItem;
+  item: NavItem;
   collapsed: boolean;
   badge?: ReactNode;
   onNavigate?: () => void;
@@ -33,7 +32,7 @@ export function SidebarNavItem({ item, collapsed, badge, onNavigate }: SidebarNa
       _currentPage={{ bg: 'colorPalette.subtle', color: 'colorPalette.fg', fontWeight: 'semibold' }}
       colorPalette="blue"
     >
-      <NavLink to={platformPath(item.page)} onClick={onNavigate}>
+      <NavLink to={item.to} onClick={onNavigate}>
         <Icon flexShrink={0} boxSize="4">
           <ItemIcon aria-hidden="true" />
         </Icon>

@@ -1,12 +1,12 @@
 /** Desktop: a fixed rail 16 rem wide that collapses to 3 rem icons. Mobile: an 18 rem off-canvas drawer. */
 import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
-import { SIDEBAR } from '../../../config/constants';
-import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
+import { SIDEBAR } from '@/config/constants';
+import { useAppDispatch, useAppSelector } from '@/app/store/hooks';
 import {
   selectSidebarExpanded,
   selectSidebarMobileOpen,
   sidebarMobileOpenChanged,
-} from '../state/sidebar-slice';
+} from '@/features/sidebar/state/sidebar-slice';
 import { SidebarContent, type SidebarContentProps } from './sidebar-content';
 import { DESKTOP_SIDEBAR_ID, MOBILE_SIDEBAR_ID } from './sidebar-ids';
 

@@ -1,6 +1,6 @@
 /** Whether the shell should use the off-canvas drawer; follows viewport resizes. */
 import { useSyncExternalStore } from 'react';
-import { currentDeviceTraits, isMobileDevice } from '../utils/is-mobile-device';
+import { currentDeviceTraits, isMobileDevice } from '@/features/sidebar/utils/is-mobile-device';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('resize', onChange);

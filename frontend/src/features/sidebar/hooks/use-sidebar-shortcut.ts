@@ -1,6 +1,6 @@
 /** Ctrl+B (Cmd+B on macOS) toggles the sidebar anywhere in the platform (SPEC §2). */
 import { useEffect } from 'react';
-import { SIDEBAR } from '../../../config/constants';
+import { SIDEBAR } from '@/config/constants';
 
 export function isSidebarShortcut(event: KeyboardEvent): boolean {
   // Alt/Shift combinations belong to other shortcuts (and the browser's), so leave them alone.

@@ -1,12 +1,12 @@
 /** One toggle for both layouts: collapses the desktop sidebar, or opens/closes the mobile drawer. */
 import { useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/store/hooks';
 import {
   selectSidebarExpanded,
   selectSidebarMobileOpen,
   sidebarMobileToggled,
   sidebarToggled,
-} from '../state/sidebar-slice';
+} from '@/features/sidebar/state/sidebar-slice';
 
 export function useSidebarToggle(isMobile: boolean): { toggle: () => void; expanded: boolean } {
   const dispatch = useAppDispatch();

@@ -1,18 +1,18 @@
 /** Sidebar client state (SPEC §4): expanded or collapsed, mobile drawer open or closed, each group open. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { allGroupsOpen, type SidebarGroupId } from '../utils/nav-groups';
-import { readSidebarCookie } from '../utils/sidebar-cookie';
+import { readSidebarCookie } from '@/features/sidebar/utils/sidebar-cookie';
 
 export interface SidebarState {
   expanded: boolean;
   mobileOpen: boolean;
-  openGroups: Record<SidebarGroupId, boolean>;
+  /** Groups the user has closed; every group starts open (SPEC §2). */
+  closedGroups: Record<string, boolean>;
 }
 
 /** The saved cookie decides expanded/collapsed at start; without one the sidebar starts expanded. */
 export function initialSidebarState(): SidebarState {
   const saved = typeof document === 'undefined' ? undefined : readSidebarCookie();
-  return { expanded: saved ?? true, mobileOpen: false, openGroups: allGroupsOpen() };
+  return { expanded: saved ?? true, mobileOpen: false, closedGroups: {} };
 }
 
 export const sidebarSlice = createSlice({
@@ -28,14 +28,14 @@ export const sidebarSlice = createSlice({
     sidebarMobileOpenChanged(state, action: PayloadAction<boolean>) {
       state.mobileOpen = action.payload;
     },
-    sidebarGroupToggled(state, action: PayloadAction<SidebarGroupId>) {
-      state.openGroups[action.payload] = !state.openGroups[action.payload];
+    sidebarGroupToggled(state, action: PayloadAction<string>) {
+      state.closedGroups[action.payload] = !state.closedGroups[action.payload];
     },
   },
   selectors: {
     selectSidebarExpanded: (state) => state.expanded,
     selectSidebarMobileOpen: (state) => state.mobileOpen,
-    selectSidebarGroupOpen: (state, group: SidebarGroupId) => state.openGroups[group],
+    selectSidebarGroupOpen: (state, group: string) => !state.closedGroups[group],
   },
 });
 

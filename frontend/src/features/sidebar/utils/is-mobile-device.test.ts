@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIDEBAR } from '../../../config/constants';
+import { SIDEBAR } from '@/config/constants';
 import { isMobileDevice, type DeviceTraits } from './is-mobile-device';
 
 const desktop: DeviceTraits = {

@@ -1,5 +1,5 @@
 /** SPEC §9: mobile means narrower than 1024 px, or touch-capable, or a mobile user agent. */
-import { SIDEBAR } from '../../../config/constants';
+import { SIDEBAR } from '@/config/constants';
 
 export interface DeviceTraits {
   viewportWidth: number;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIDEBAR } from '../../../config/constants';
+import { SIDEBAR } from '@/config/constants';
 import { readSidebarCookie, sidebarCookieValue, writeSidebarCookie } from './sidebar-cookie';
 
 const SEVEN_DAYS_IN_SECONDS = 7 * 24 * 60 * 60;

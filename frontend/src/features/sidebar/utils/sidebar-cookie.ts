@@ -1,5 +1,5 @@
 /** The sidebar's expanded/collapsed state survives reloads in a cookie for 7 days (SPEC §2, §9). */
-import { SIDEBAR } from '../../../config/constants';
+import { SIDEBAR } from '@/config/constants';
 
 /** The saved state, or undefined when there is none (or it is not ours to read). */
 export function readSidebarCookie(cookieString: string = document.cookie): boolean | undefined {

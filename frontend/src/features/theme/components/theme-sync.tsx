@@ -1,5 +1,5 @@
 /** Mounted once by the app provider; renders nothing. */
-import { useApplyTheme } from '../hooks/use-apply-theme';
+import { useApplyTheme } from '@/features/theme/hooks/use-apply-theme';
 
 export function ThemeSync() {
   useApplyTheme();

@@ -1,14 +1,14 @@
 /** Theme menu (light / dark / system) for the public and platform headers. */
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LuMonitor, LuMoon, LuSun } from 'react-icons/lu';
-import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/store/hooks';
 import {
   isThemePreference,
   selectResolvedTheme,
   selectThemePreference,
   themeChosen,
   type ThemePreference,
-} from '../state/theme-slice';
+} from '@/features/theme/state/theme-slice';
 
 const labels: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const icons = { light: LuSun, dark: LuMoon, system: LuMonitor } as const;

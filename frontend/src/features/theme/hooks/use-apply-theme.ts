@@ -3,8 +3,12 @@
  * Chakra's semantic tokens) and follows the device's dark-mode setting live.
  */
 import { useEffect, useLayoutEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/store/hooks';
-import { DARK_SCHEME_QUERY, selectResolvedTheme, systemThemeChanged } from '../state/theme-slice';
+import { useAppDispatch, useAppSelector } from '@/app/store/hooks';
+import {
+  DARK_SCHEME_QUERY,
+  selectResolvedTheme,
+  systemThemeChanged,
+} from '@/features/theme/state/theme-slice';
 
 export function useApplyTheme() {
   const dispatch = useAppDispatch();

@@ -1,8 +1,8 @@
 /** Persists the chosen theme (listener middleware keeps the slice free of side effects). */
 import type { TypedStartListening } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from '../../../app/store/store';
-import { THEME } from '../../../config/constants';
-import { createLogger } from '../../../lib/security/logger';
+import type { AppDispatch, RootState } from '@/app/store/store';
+import { THEME } from '@/config/constants';
+import { createLogger } from '@/lib/security/logger';
 import { themeChosen } from './theme-slice';
 
 const log = createLogger('theme');

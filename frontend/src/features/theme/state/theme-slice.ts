@@ -3,7 +3,7 @@
  * default dark. 'system' follows the device's dark-mode setting, which is tracked here as well.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { THEME } from '../../../config/constants';
+import { THEME } from '@/config/constants';
 
 export const themePreferences = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof themePreferences)[number];

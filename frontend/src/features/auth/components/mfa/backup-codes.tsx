@@ -1,11 +1,12 @@
 /** The ten backup codes, shown once after setup, with copy and download (.txt). */
 import { Button, Code, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { PRODUCT } from '@/config/constants';
 
 export const BACKUP_CODES_FILE_NAME = 'cti-platform-backup-codes.txt';
 
 function download(codes: string[]) {
-  const text = `CTI Platform admin backup codes (each works once)\n\n${codes.join('\n')}\n`;
+  const text = `${PRODUCT.name} admin backup codes (each works once)\n\n${codes.join('\n')}\n`;
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;

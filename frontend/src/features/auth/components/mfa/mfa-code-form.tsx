@@ -1,10 +1,10 @@
 /** One code field for both two-factor screens: submits to verify_admin_totp and explains failures. */
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../../app/store/hooks';
-import type { MfaVerification } from '../../api/verify-admin-totp';
-import { verifyMfa } from '../../state/auth-thunks';
-import { isAcceptableMfaCode, mfaFailureMessage } from '../../utils/mfa-messages';
+import { useAppDispatch } from '@/app/store/hooks';
+import type { MfaVerification } from '@/features/auth/api/verify-admin-totp';
+import { verifyMfa } from '@/features/auth/state/auth-thunks';
+import { isAcceptableMfaCode, mfaFailureMessage } from '@/features/auth/utils/mfa-messages';
 
 export function MfaCodeForm({
   allowBackupCode,

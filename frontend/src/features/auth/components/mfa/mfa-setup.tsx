@@ -5,11 +5,12 @@
 import { Alert, Button, Card, Center, Code, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import QRCode from 'qrcode';
 import { useState } from 'react';
-import { toast } from '../../../../components/ui/toast';
-import { useAuth } from '../../hooks/use-auth';
-import { buildOtpauthUri, generateTotpSecret } from '../../utils/totp-secret';
+import { toast } from '@/components/ui/toast';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { buildOtpauthUri, generateTotpSecret } from '@/features/auth/utils/totp-secret';
 import { BackupCodes } from './backup-codes';
 import { MfaCodeForm } from './mfa-code-form';
+import { PRODUCT } from '@/config/constants';
 
 interface Enrolment {
   secret: string;
@@ -76,7 +77,7 @@ export function MfaSetup() {
               {enrolment.qrDataUrl && (
                 <Image
                   src={enrolment.qrDataUrl}
-                  alt="QR code for adding the CTI Platform to your authenticator app"
+                  alt={`QR code for adding the ${PRODUCT.name} to your authenticator app`}
                   boxSize="200px"
                   bg="white"
                 />

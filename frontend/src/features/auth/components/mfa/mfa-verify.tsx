@@ -1,6 +1,6 @@
 /** Second factor for an admin whose TOTP is active but not yet verified in this session (mfa_required). */
 import { Card, Center, Heading, Text } from '@chakra-ui/react';
-import { toast } from '../../../../components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { MfaCodeForm } from './mfa-code-form';
 
 export function MfaVerify() {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../../../../components/ui/toast';
-import { TOTP } from '../../../../config/constants';
-import { platformPath } from '../../../../config/paths';
+import { toaster } from '@/components/ui/toast';
+import { TOTP } from '@/config/constants';
+import { platformPath } from '@/config/paths';
 import {
   answerAdminValidation,
   answerRpc,
@@ -10,14 +10,11 @@ import {
   makeSession,
   resetFakeSupabase,
   setInitialSession,
-} from '../../../../testing/fake-supabase';
-import { renderApp } from '../../../../testing/render-app';
+} from '@/testing/fake-supabase';
+import { renderApp } from '@/testing/render-app';
 
-vi.mock(
-  '../../../../lib/supabase',
-  async () => (await import('../../../../testing/fake-supabase')).supabaseModuleMock,
-);
-vi.mock('../../../../components/layouts/platform-shell', async () => {
+vi.mock('@/lib/supabase', async () => (await import('@/testing/fake-supabase')).supabaseModuleMock);
+vi.mock('@/app/layouts/platform-shell', async () => {
   const { Outlet } = await import('react-router');
   return { PlatformShell: () => <Outlet /> };
 });
@@ -62,7 +59,7 @@ describe('admin two-factor setup', () => {
     const qr = await screen.findByRole('img', { name: /QR code/ });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByTestId('otpauth-uri')).toHaveTextContent(
-      `otpauth://totp/CTI%20Platform:admin%40cti.local?secret=${secret}&issuer=CTI%20Platform&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Quantum%20Intelligence%20Platform:admin%40cti.local?secret=${secret}&issuer=Quantum%20Intelligence%20Platform&algorithm=SHA1&digits=6&period=30`,
     );
     const list = screen.getByRole('list', { name: 'Backup codes' });
     expect(

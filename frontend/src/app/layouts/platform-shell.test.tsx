@@ -2,11 +2,11 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../app/provider';
-import { makeStore } from '../../app/store/store';
-import { SIDEBAR } from '../../config/constants';
-import { PLATFORM_ROOT } from '../../config/paths';
-import { makeQueryClient } from '../../lib/query-client';
+import { AppProvider } from '@/app/provider';
+import { makeStore } from '@/app/store/store';
+import { SIDEBAR } from '@/config/constants';
+import { PLATFORM_ROOT } from '@/config/paths';
+import { makeQueryClient } from '@/lib/query-client';
 import { PlatformShell } from './platform-shell';
 
 const backend = vi.hoisted(() => ({
@@ -16,10 +16,12 @@ const backend = vi.hoisted(() => ({
 const auth = vi.hoisted(() => ({
   user: { id: 'u1', email: 'analyst@cti.local' } as unknown,
   signOut: vi.fn(),
+  adminValidation: null as unknown,
+  validateAdmin: vi.fn(),
 }));
 
-vi.mock('../../features/auth/hooks/use-auth', () => ({ useAuth: () => auth }));
-vi.mock('../../lib/supabase', () => ({
+vi.mock('@/features/auth/hooks/use-auth', () => ({ useAuth: () => auth }));
+vi.mock('@/lib/supabase', () => ({
   supabase: () => ({
     from: () => {
       const query = {

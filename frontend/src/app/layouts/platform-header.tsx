@@ -1,7 +1,8 @@
 /** The platform's top bar: the sidebar toggle on the left, the theme choice on the right. */
 import { Flex, Spacer, Text } from '@chakra-ui/react';
-import { SidebarToggleButton } from '../../features/sidebar/components/sidebar-toggle-button';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { PRODUCT } from '@/config/constants';
+import { SidebarToggleButton } from '@/features/sidebar/components/sidebar-toggle-button';
+import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 
 interface PlatformHeaderProps {
   isMobile: boolean;
@@ -25,7 +26,7 @@ export function PlatformHeader({ isMobile, sidebarExpanded, onToggleSidebar }: P
     >
       <SidebarToggleButton isMobile={isMobile} expanded={sidebarExpanded} onToggle={onToggleSidebar} />
       <Text fontSize="sm" fontWeight="semibold" color="fg.muted">
-        Quantum Intelligence Platform
+        {PRODUCT.name}
       </Text>
       <Spacer />
       <ThemeToggle />

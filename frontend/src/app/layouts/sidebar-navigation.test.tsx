@@ -1,13 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { makeStore } from '../../../app/store/store';
-import { SIDEBAR } from '../../../config/constants';
-import { platformPath } from '../../../config/paths';
-import { sidebarToggled } from '../state/sidebar-slice';
-import { Sidebar } from './sidebar';
+import { AppProvider } from '@/app/provider';
+import { makeStore } from '@/app/store/store';
+import { SIDEBAR } from '@/config/constants';
+import { platformPath } from '@/config/paths';
+import { sidebarToggled } from '@/features/sidebar/state/sidebar-slice';
+import { navGroups } from '@/app/routes/platform/navigation';
+import { Sidebar } from '@/features/sidebar/components/sidebar';
 
 // jsdom has no ResizeObserver; the menu's positioning asks for one.
 class NoopResizeObserver {
@@ -17,7 +18,7 @@ class NoopResizeObserver {
 }
 vi.stubGlobal('ResizeObserver', NoopResizeObserver);
 
-function renderSidebar({ onSignOut = vi.fn(), path = platformPath('liveCveFeed') } = {}) {
+function renderSidebar({ onSignOut = vi.fn(), path = platformPath('liveCveFeed'), isAdmin = false } = {}) {
   const store = makeStore();
   const router = createMemoryRouter(
     [
@@ -26,6 +27,9 @@ function renderSidebar({ onSignOut = vi.fn(), path = platformPath('liveCveFeed')
         element: (
           <Sidebar
             isMobile={false}
+            groups={navGroups({ isAdmin })}
+            email="analyst@cti.local"
+            profileHref={platformPath('profile')}
             onSignOut={onSignOut}
             badges={{ threatIntelligenceHub: <span>7</span> }}
           />
@@ -39,7 +43,7 @@ function renderSidebar({ onSignOut = vi.fn(), path = platformPath('liveCveFeed')
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { store, onSignOut };
+  return { store, onSignOut, router };
 }
 
 const expectedGroups = [
@@ -148,9 +152,35 @@ describe('Sidebar', { timeout: RENDER_HEAVY_TIMEOUT_MS }, () => {
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Sign Out']);
+    expect(items.map((item) => item.textContent)).toEqual(['Your profile', 'Sign Out']);
     await waitFor(() => expect(items[0]).toHaveAttribute('data-highlighted'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(items[1]).toHaveAttribute('data-highlighted'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(onSignOut).toHaveBeenCalledTimes(1));
+  });
+
+  it('names who is signed in and leads to the profile page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSidebar();
+    screen.getByRole('button', { name: 'Profile' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(menu).toHaveTextContent('Signed in asanalyst@cti.local');
+    const profile = within(menu).getByRole('menuitem', { name: 'Your profile' });
+    await waitFor(() => expect(profile).toHaveAttribute('data-highlighted'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(platformPath('profile')));
+  });
+
+  it('lists the Admin dashboard to admins only, last in Platform Systems', () => {
+    renderSidebar();
+    expect(screen.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
+    cleanup();
+    renderSidebar({ isAdmin: true });
+    const region = screen.getByRole('region', { name: 'Platform Systems' });
+    const links = within(region).getAllByRole('link');
+    expect(links.at(-1)).toHaveAccessibleName('Admin Dashboard');
+    expect(links.at(-1)).toHaveAttribute('href', platformPath('admin'));
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * The signed-in platform's frame (SPEC §2): collapsible sidebar or mobile drawer, header with the toggle,
+ * service-health banner, and the page in the Outlet. It also runs the shell-wide monitors.
+ */
+import { Box, Flex } from '@chakra-ui/react';
+import { useEffect, useMemo } from 'react';
+import { Outlet } from 'react-router';
+import { NewAlertBadge } from '@/features/alerts/components/new-alert-badge';
+import { useNewAlertCount } from '@/features/alerts/api/get-new-alert-count';
+import { useAlertChanges } from '@/features/alerts/hooks/use-alert-changes';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { isAdminAccount } from '@/features/auth/utils/admin-account';
+import { HealthBanner } from '@/features/health/components/health-banner';
+import { useServiceHealthMonitor } from '@/features/health/hooks/use-service-health-monitor';
+import { usePerformanceMonitor } from '@/features/performance/hooks/use-performance-monitor';
+import { Sidebar } from '@/features/sidebar/components/sidebar';
+import { useIsMobile } from '@/features/sidebar/hooks/use-is-mobile';
+import { useSidebarCookieSync } from '@/features/sidebar/hooks/use-sidebar-cookie-sync';
+import { useSidebarShortcut } from '@/features/sidebar/hooks/use-sidebar-shortcut';
+import { useSidebarToggle } from '@/features/sidebar/hooks/use-sidebar-toggle';
+import { platformPath } from '@/config/paths';
+import { navGroups } from '@/app/routes/platform/navigation';
+import { PlatformHeader } from './platform-header';
+
+export function PlatformShell() {
+  const { user, signOut, adminValidation, validateAdmin } = useAuth();
+  const signedIn = Boolean(user);
+  // The sidebar lists the Admin dashboard to admins, so the shell asks once who this user is.
+  useEffect(() => {
+    if (signedIn && !adminValidation) void validateAdmin();
+  }, [signedIn, adminValidation, validateAdmin]);
+  const isAdmin = isAdminAccount(adminValidation);
+  const groups = useMemo(() => navGroups({ isAdmin }), [isAdmin]);
+  const isMobile = useIsMobile();
+  const { toggle, expanded } = useSidebarToggle(isMobile);
+  useSidebarShortcut(toggle);
+  useSidebarCookieSync();
+  useServiceHealthMonitor();
+  usePerformanceMonitor();
+  useAlertChanges({ enabled: signedIn });
+  const newAlerts = useNewAlertCount({ enabled: signedIn });
+
+  return (
+    <Flex minHeight="100dvh">
+      <Sidebar
+        isMobile={isMobile}
+        groups={groups}
+        email={user?.email ?? null}
+        profileHref={platformPath('profile')}
+        badges={{ threatIntelligenceHub: <NewAlertBadge count={newAlerts} /> }}
+        onSignOut={() => void signOut()}
+      />
+      <Flex direction="column" flex="1" minWidth="0">
+        <PlatformHeader isMobile={isMobile} sidebarExpanded={expanded} onToggleSidebar={toggle} />
+        <HealthBanner />
+        <Box as="main" id="main-content" flex="1" minWidth="0">
+          <Outlet />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * The one registry of platform pages. The router, the sidebar, the legacy redirects and the tab
+ * titles are derived from it; URLs themselves live in config/paths.ts, which features link through.
+ */
+import type { ComponentType } from 'react';
+import type { IconType } from 'react-icons';
+import {
+  LuBadgeCheck,
+  LuBrainCircuit,
+  LuBug,
+  LuChartColumn,
+  LuCircleUser,
+  LuCrosshair,
+  LuFileText,
+  LuFingerprint,
+  LuGhost,
+  LuGlobe,
+  LuLayoutDashboard,
+  LuNetwork,
+  LuRadar,
+  LuRss,
+  LuSatelliteDish,
+  LuSettings,
+  LuShieldAlert,
+  LuShieldCheck,
+  LuUsers,
+} from 'react-icons/lu';
+import type { PlatformPage } from '@/config/paths';
+import type { Classification } from '@/features/sidebar/utils/nav-model';
+
+export type NavGroupId = 'commandCenter' | 'threatIntelligence' | 'monitoringProtection' | 'platformSystems';
+
+/** The sidebar's four groups of SPEC §2, in the spec's order. */
+export const navGroupTable: readonly { id: NavGroupId; title: string; classification: Classification }[] = [
+  { id: 'commandCenter', title: 'Command Center', classification: 'UNCLASSIFIED' },
+  { id: 'threatIntelligence', title: 'Threat Intelligence', classification: 'CONFIDENTIAL' },
+  { id: 'monitoringProtection', title: 'Monitoring & Protection', classification: 'CONFIDENTIAL' },
+  { id: 'platformSystems', title: 'Platform Systems', classification: 'SECRET' },
+];
+
+export interface PlatformPageProps {
+  definition: PlatformPageDefinition;
+}
+
+export interface PlatformPageDefinition {
+  key: PlatformPage;
+  /** The page's heading and tab title. */
+  title: string;
+  navLabel: string;
+  icon: IconType;
+  /** Where the sidebar lists it; null: reached from the profile menu. */
+  group: NavGroupId | null;
+  adminOnly: boolean;
+  /** What the page is for; placeholders show it until the page is built. */
+  description: string;
+  /** The page's route module, loaded on first visit. */
+  load: () => Promise<{ default: ComponentType<PlatformPageProps> }>;
+  /** Old top-level URLs that lead here (SPEC §2); signIn: the visitor signs in before the redirect. */
+  legacyPaths?: readonly { from: string; signIn: boolean }[];
+}
+
+const placeholder = () => import('./placeholder-page');
+
+/** In sidebar order within each group. */
+export const platformPageRegistry: readonly PlatformPageDefinition[] = [
+  {
+    key: 'dashboard',
+    title: 'Dashboard',
+    navLabel: 'Dashboard',
+    icon: LuLayoutDashboard,
+    group: 'commandCenter',
+    adminOnly: false,
+    description:
+      'Key figures (new alerts in 24 h, open critical alerts, KEV additions, active indicators, exposed assets), the alert trend, top malware families, the latest KEV entries and service health.',
+    load: placeholder,
+    legacyPaths: [
+      { from: '/dashboard', signIn: true },
+      { from: '/dashboard-demo', signIn: false },
+      { from: '/nexus-system-dashboard', signIn: false },
+    ],
+  },
+  {
+    key: 'unifiedIntelligence',
+    title: 'Unified Intelligence',
+    navLabel: 'Unified Intelligence',
+    icon: LuBrainCircuit,
+    group: 'commandCenter',
+    adminOnly: false,
+    description:
+      'One search across CVEs, indicators, actors, malware, techniques, assets and alerts, with an entity view of their relationships.',
+    load: placeholder,
+    legacyPaths: [
+      { from: '/unified-intelligence', signIn: true },
+      { from: '/quantum-threat-center', signIn: false },
+      { from: '/quantum-ai-center', signIn: false },
+      { from: '/quantum-security-center', signIn: false },
+    ],
+  },
+  {
+    key: 'executiveBriefing',
+    title: 'Executive Briefing',
+    navLabel: 'Executive Briefing',
+    icon: LuFileText,
+    group: 'commandCenter',
+    adminOnly: false,
+    description:
+      'A period summary of alerts, top threats, KEV exposure and trends, with PDF export and a TLP banner.',
+    load: placeholder,
+  },
+  {
+    key: 'threatIntelligenceHub',
+    title: 'Threat Intelligence Hub',
+    navLabel: 'Threat Intelligence Hub',
+    icon: LuShieldAlert,
+    group: 'threatIntelligence',
+    adminOnly: false,
+    description:
+      'Alert triage: filters, details, the status workflow from new to resolved or dismissed, assignment, notes, bulk actions and live updates.',
+    load: placeholder,
+    legacyPaths: [{ from: '/threat-intelligence-hub', signIn: true }],
+  },
+  {
+    key: 'liveCveFeed',
+    title: 'Live CVE Feed',
+    navLabel: 'Live CVE Feed',
+    icon: LuBug,
+    group: 'threatIntelligence',
+    adminOnly: false,
+    description:
+      'Known exploited vulnerabilities with EPSS and CVSS scores, due dates, ransomware use and the exposure of our assets, updated as imports land.',
+    load: placeholder,
+  },
+  {
+    key: 'enhancedCti',
+    title: 'Enhanced CTI',
+    navLabel: 'Enhanced CTI',
+    icon: LuRadar,
+    group: 'threatIntelligence',
+    adminOnly: false,
+    description:
+      'Threat actors, intrusion sets, malware and campaigns with an ATT&CK matrix heat map and actor profiles.',
+    load: placeholder,
+  },
+  {
+    key: 'threatHunting',
+    title: 'Threat Hunting',
+    navLabel: 'Threat Hunting',
+    icon: LuCrosshair,
+    group: 'threatIntelligence',
+    adminOnly: false,
+    description:
+      'Bulk lookup of pasted indicators (defanged accepted), saved hunts over indicators and sightings, and turning a hit into an alert.',
+    load: placeholder,
+  },
+  {
+    key: 'darkWebMonitoring',
+    title: 'Dark Web Monitoring',
+    navLabel: 'Dark Web Monitoring',
+    icon: LuGhost,
+    group: 'monitoringProtection',
+    adminOnly: false,
+    description: 'Watched keywords matched against imported leak-site and paste mentions.',
+    load: placeholder,
+  },
+  {
+    key: 'brandProtection',
+    title: 'Brand Protection',
+    navLabel: 'Brand Protection',
+    icon: LuBadgeCheck,
+    group: 'monitoringProtection',
+    adminOnly: false,
+    description:
+      'Watched brands and domains, with generated lookalike domains matched against known malicious ones.',
+    load: placeholder,
+  },
+  {
+    key: 'iocIntelligence',
+    title: 'IOC Intelligence',
+    navLabel: 'IOC Intelligence',
+    icon: LuFingerprint,
+    group: 'monitoringProtection',
+    adminOnly: false,
+    description:
+      'Indicators of compromise with filters, sources, first and last seen, confidence and TLP, plus STIX 2.1 and CSV import and export.',
+    load: placeholder,
+  },
+  {
+    key: 'externalAssets',
+    title: 'External Assets',
+    navLabel: 'External Assets',
+    icon: LuGlobe,
+    group: 'monitoringProtection',
+    adminOnly: false,
+    description:
+      'The asset inventory (CSV import) with products matched to KEV and CVE entries to show exposure.',
+    load: placeholder,
+    legacyPaths: [{ from: '/attack-surface', signIn: false }],
+  },
+  {
+    key: 'socradarIntelligence',
+    title: 'Third-Party Intelligence',
+    navLabel: 'Third-Party Intelligence',
+    icon: LuSatelliteDish,
+    group: 'monitoringProtection',
+    adminOnly: false,
+    description:
+      'The intelligence sources: status, last run, counts and reliability, and starting an import.',
+    load: placeholder,
+  },
+  {
+    key: 'networkMonitoring',
+    title: 'Network Monitoring',
+    navLabel: 'Network Monitoring',
+    icon: LuNetwork,
+    group: 'platformSystems',
+    adminOnly: false,
+    description:
+      'Imported network events (Suricata EVE JSON, Zeek conn logs) matched against indicators into sightings and alerts.',
+    load: placeholder,
+  },
+  {
+    key: 'globalThreatFeed',
+    title: 'Global Threat Feed',
+    navLabel: 'Global Threat Feed',
+    icon: LuRss,
+    group: 'platformSystems',
+    adminOnly: false,
+    description: 'A live, chronological stream of newly imported intelligence.',
+    load: placeholder,
+    legacyPaths: [{ from: '/global-threat-feed', signIn: false }],
+  },
+  {
+    key: 'threatAnalyticsDashboard',
+    title: 'Threat Analytics',
+    navLabel: 'Threat Analytics',
+    icon: LuChartColumn,
+    group: 'platformSystems',
+    adminOnly: false,
+    description:
+      'Charts over indicators and alerts (time to acknowledge and resolve), KEV by vendor, EPSS distribution and technique frequency.',
+    load: placeholder,
+    legacyPaths: [{ from: '/threat-analytics-dashboard', signIn: false }],
+  },
+  {
+    key: 'userManagement',
+    title: 'User Management',
+    navLabel: 'User Management',
+    icon: LuUsers,
+    group: 'platformSystems',
+    adminOnly: true,
+    description: 'Users and roles, and resetting an administrator’s two-factor authentication.',
+    load: placeholder,
+    legacyPaths: [{ from: '/user-management', signIn: false }],
+  },
+  {
+    key: 'systemConfig',
+    title: 'System Configuration',
+    navLabel: 'System Configuration',
+    icon: LuSettings,
+    group: 'platformSystems',
+    adminOnly: true,
+    description: 'Platform settings, each change recorded in an audit trail.',
+    load: placeholder,
+    legacyPaths: [{ from: '/system-config', signIn: false }],
+  },
+  {
+    key: 'admin',
+    title: 'Admin Dashboard',
+    navLabel: 'Admin Dashboard',
+    icon: LuShieldCheck,
+    group: 'platformSystems',
+    adminOnly: true,
+    description: 'Security events and performance reports for administrators.',
+    load: placeholder,
+    legacyPaths: [{ from: '/admin', signIn: true }],
+  },
+  {
+    key: 'profile',
+    title: 'Profile',
+    navLabel: 'Profile',
+    icon: LuCircleUser,
+    group: null,
+    adminOnly: false,
+    description: 'Your name, password, theme, two-factor status and backup codes.',
+    load: placeholder,
+    legacyPaths: [{ from: '/profile', signIn: true }],
+  },
+];
+
+export function pageDefinition(key: PlatformPage): PlatformPageDefinition {
+  return platformPageRegistry.find((page) => page.key === key)!;
+}
