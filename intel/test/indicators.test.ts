@@ -144,6 +144,48 @@ describe('indicators: one row per canonical value, one provenance row per source
     expect(rows[0].first_seen.toISOString()).toBe('2026-07-01T10:00:00.000Z');
   });
 
+  it("keeps an analyst's revocation when a feed later says the indicator is not revoked", async () => {
+    const value = 'http://revocation.example/payload';
+    const bundle = (modified: string) =>
+      tempFile(
+        `revocation-${modified.slice(0, 10)}.json`,
+        JSON.stringify({
+          type: 'bundle',
+          id: 'bundle--6f3a2b1c-0000-4000-8000-000000000001',
+          objects: [
+            {
+              type: 'indicator',
+              spec_version: '2.1',
+              id: 'indicator--6f3a2b1c-0000-4000-8000-000000000002',
+              created: '2026-07-03T10:00:00.000Z',
+              modified,
+              pattern: `[url:value = '${value}']`,
+              pattern_type: 'stix',
+              valid_from: '2026-07-03T10:00:00.000Z',
+              revoked: false,
+            },
+          ],
+        }),
+      );
+    expect(
+      await importFiles(db, [bundle('2026-07-03T10:00:00.000Z')], { source: 'revocation test' }),
+    ).toMatchObject({
+      inserted: 1,
+    });
+    const { rows: target } = await db.query('select id from public.indicators where value = $1', [value]);
+    const analyst = await signedInAnalyst();
+    const revoked = await analyst.rpc('revoke_indicators', { _ids: [target[0].id], _reason: 'sinkholed' });
+    expect(revoked).toMatchObject({ data: 1, error: null });
+
+    const again = await importFiles(db, [bundle('2026-07-09T10:00:00.000Z')], { source: 'revocation test' });
+    expect(again).toMatchObject({ status: 'succeeded', rejected: 0 });
+    const { rows } = await db.query(
+      'select revoked, revocation_reason from public.indicators where value = $1',
+      [value],
+    );
+    expect(rows).toEqual([{ revoked: true, revocation_reason: 'sinkholed' }]);
+  });
+
   it('an analyst reads indicators and their provenance through supabase-js', async () => {
     const analyst = await signedInAnalyst();
     const { data, error } = await analyst

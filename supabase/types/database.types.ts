@@ -203,7 +203,10 @@ export type Database = {
           last_seen: string | null;
           name: string | null;
           pattern: string | null;
+          revocation_reason: string | null;
           revoked: boolean;
+          revoked_at: string | null;
+          revoked_by: string | null;
           stix_id: string | null;
           tlp: Database['public']['Enums']['tlp_level'];
           type: Database['public']['Enums']['indicator_type'];
@@ -225,7 +228,10 @@ export type Database = {
           last_seen?: string | null;
           name?: string | null;
           pattern?: never;
+          revocation_reason?: string | null;
           revoked?: boolean;
+          revoked_at?: string | null;
+          revoked_by?: string | null;
           stix_id?: never;
           tlp?: Database['public']['Enums']['tlp_level'];
           type: Database['public']['Enums']['indicator_type'];
@@ -246,7 +252,10 @@ export type Database = {
           last_seen?: string | null;
           name?: string | null;
           pattern?: never;
+          revocation_reason?: string | null;
           revoked?: boolean;
+          revoked_at?: string | null;
+          revoked_by?: string | null;
           stix_id?: never;
           tlp?: Database['public']['Enums']['tlp_level'];
           type?: Database['public']['Enums']['indicator_type'];
@@ -786,6 +795,7 @@ export type Database = {
     Functions: {
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
       request_source_sync: { Args: { _source_id: string }; Returns: number };
+      revoke_indicators: { Args: { _ids: number[]; _reason: string; _revoke?: boolean }; Returns: number };
       setup_admin_totp: { Args: { _secret: string; _verification_code: string }; Returns: Json };
       validate_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };
       verify_admin_totp: { Args: { _code: string }; Returns: Json };

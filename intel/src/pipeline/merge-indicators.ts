@@ -20,7 +20,8 @@ with m as (
     greatest(i.last_seen, s.last_seen) as last_seen,
     least(i.valid_from, s.valid_from) as valid_from,
     coalesce(s.valid_until, i.valid_until) as valid_until,
-    coalesce(s.revoked, i.revoked, false) as revoked,
+    -- An analyst's revocation (revoked_by set) stands until an analyst restores it.
+    case when i.revoked_by is not null then i.revoked else coalesce(s.revoked, i.revoked, false) end as revoked,
     array(select distinct l from unnest(coalesce(i.labels, '{}') || s.labels) l order by l) as labels,
     case when jsonb_array_length(s.kill_chain_phases) > 0 then s.kill_chain_phases
       else coalesce(i.kill_chain_phases, '[]') end as kill_chain_phases,
