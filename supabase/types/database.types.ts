@@ -794,6 +794,17 @@ export type Database = {
     };
     Functions: {
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
+      object_relations: {
+        Args: { _limit?: number; _stix_id: string };
+        Returns: {
+          direction: string;
+          other_name: string;
+          other_stix_id: string;
+          other_type: string;
+          relationship_count: number;
+          relationship_type: string;
+        }[];
+      };
       request_source_sync: { Args: { _source_id: string }; Returns: number };
       revoke_indicators: { Args: { _ids: number[]; _reason: string; _revoke?: boolean }; Returns: number };
       setup_admin_totp: { Args: { _secret: string; _verification_code: string }; Returns: Json };
