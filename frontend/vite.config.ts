@@ -6,7 +6,13 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   // Imports that leave their folder name the module from src (`@/lib/supabase`), never `../../..`.
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The importers' refang rules, shared so a value pasted in the app is read as the importers read it.
+      '@intel/refang': fileURLToPath(new URL('../intel/src/normalise/refang.ts', import.meta.url)),
+    },
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: {

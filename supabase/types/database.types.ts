@@ -5,16 +5,93 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      alert_events: {
+        Row: {
+          actor_id: string | null;
+          alert_id: string;
+          at: string;
+          from_value: string | null;
+          id: number;
+          kind: string;
+          to_value: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          actor_id?: string | null;
+          alert_id: string;
+          at?: string;
+          from_value?: string | null;
+          id?: never;
+          kind: string;
+          to_value?: string | null;
+        };
+        Update: {
+          actor_id?: string | null;
+          alert_id?: string;
+          at?: string;
+          from_value?: string | null;
+          id?: never;
+          kind?: string;
+          to_value?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'alert_events_alert_id_fkey';
+            columns: ['alert_id'];
+            isOneToOne: false;
+            referencedRelation: 'enhanced_security_alerts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      alert_notes: {
+        Row: {
+          alert_id: string;
+          author_id: string | null;
+          body: string;
+          created_at: string;
+          id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          alert_id: string;
+          author_id?: string | null;
+          body: string;
+          created_at?: string;
+          id?: never;
+        };
+        Update: {
+          alert_id?: string;
+          author_id?: string | null;
+          body?: string;
+          created_at?: string;
+          id?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'alert_notes_alert_id_fkey';
+            columns: ['alert_id'];
+            isOneToOne: false;
+            referencedRelation: 'enhanced_security_alerts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       enhanced_security_alerts: {
         Row: {
+          acknowledged_at: string | null;
           assigned_to: string | null;
           category: string;
           created_at: string;
+          cve_id: string | null;
           description: string;
+          dismissal_reason: string | null;
           id: string;
+          indicator_id: number | null;
           metadata: NonNullable<Json>;
           resolved_at: string | null;
           severity: Database['public']['Enums']['alert_severity'];
+          sighting_id: string | null;
           source: string;
           status: Database['public']['Enums']['alert_status'];
           title: string;
@@ -22,34 +99,66 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          acknowledged_at?: string | null;
           assigned_to?: string | null;
           category?: string;
           created_at?: string;
+          cve_id?: string | null;
           description?: string;
+          dismissal_reason?: string | null;
           id?: string;
+          indicator_id?: number | null;
           metadata?: NonNullable<Json>;
           resolved_at?: string | null;
           severity?: Database['public']['Enums']['alert_severity'];
+          sighting_id?: string | null;
           source?: string;
           status?: Database['public']['Enums']['alert_status'];
           title: string;
           updated_at?: string;
         };
         Update: {
+          acknowledged_at?: string | null;
           assigned_to?: string | null;
           category?: string;
           created_at?: string;
+          cve_id?: string | null;
           description?: string;
+          dismissal_reason?: string | null;
           id?: string;
+          indicator_id?: number | null;
           metadata?: NonNullable<Json>;
           resolved_at?: string | null;
           severity?: Database['public']['Enums']['alert_severity'];
+          sighting_id?: string | null;
           source?: string;
           status?: Database['public']['Enums']['alert_status'];
           title?: string;
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'enhanced_security_alerts_cve_id_fkey';
+            columns: ['cve_id'];
+            isOneToOne: false;
+            referencedRelation: 'vulnerabilities';
+            referencedColumns: ['cve_id'];
+          },
+          {
+            foreignKeyName: 'enhanced_security_alerts_indicator_id_fkey';
+            columns: ['indicator_id'];
+            isOneToOne: false;
+            referencedRelation: 'indicators';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'enhanced_security_alerts_sighting_id_fkey';
+            columns: ['sighting_id'];
+            isOneToOne: false;
+            referencedRelation: 'sightings';
+            referencedColumns: ['stix_id'];
+          },
+        ];
       };
       import_runs: {
         Row: {
@@ -266,6 +375,71 @@ export type Database = {
         };
         Relationships: [];
       };
+      intel_events: {
+        Row: {
+          alert_id: string | null;
+          counts: NonNullable<Json>;
+          cve_ids: string[];
+          id: number;
+          import_run_id: number | null;
+          kind: string;
+          occurred_at: string;
+          source_id: string | null;
+          summary: string;
+          title: string;
+          tlp: Database['public']['Enums']['tlp_level'];
+        };
+        ComputedFields: never;
+        Insert: {
+          alert_id?: string | null;
+          counts?: NonNullable<Json>;
+          cve_ids?: string[];
+          id?: never;
+          import_run_id?: number | null;
+          kind: string;
+          occurred_at?: string;
+          source_id?: string | null;
+          summary?: string;
+          title: string;
+          tlp?: Database['public']['Enums']['tlp_level'];
+        };
+        Update: {
+          alert_id?: string | null;
+          counts?: NonNullable<Json>;
+          cve_ids?: string[];
+          id?: never;
+          import_run_id?: number | null;
+          kind?: string;
+          occurred_at?: string;
+          source_id?: string | null;
+          summary?: string;
+          title?: string;
+          tlp?: Database['public']['Enums']['tlp_level'];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'intel_events_alert_id_fkey';
+            columns: ['alert_id'];
+            isOneToOne: false;
+            referencedRelation: 'enhanced_security_alerts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'intel_events_import_run_id_fkey';
+            columns: ['import_run_id'];
+            isOneToOne: false;
+            referencedRelation: 'import_runs';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'intel_events_source_id_fkey';
+            columns: ['source_id'];
+            isOneToOne: false;
+            referencedRelation: 'sources';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       intel_objects: {
         Row: {
           aliases: string[];
@@ -345,6 +519,22 @@ export type Database = {
           tlp?: Database['public']['Enums']['tlp_level'];
           type?: string;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      malware_indicator_counts: {
+        Row: {
+          indicator_count: number;
+          stix_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          indicator_count?: number;
+          stix_id: string;
+        };
+        Update: {
+          indicator_count?: number;
+          stix_id?: string;
         };
         Relationships: [];
       };
@@ -793,6 +983,122 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      alert_history: {
+        Args: { _alert_id: string };
+        Returns: {
+          actor_id: string;
+          actor_name: string;
+          at: string;
+          body: string;
+          from_value: string;
+          kind: string;
+          to_value: string;
+        }[];
+      };
+      alert_trend: {
+        Args: { _days?: number };
+        Returns: {
+          closed: number;
+          day: string;
+          raised: number;
+          severity: Database['public']['Enums']['alert_severity'];
+        }[];
+      };
+      assignable_users: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          display_name: string;
+          email: string;
+          id: string;
+        }[];
+      };
+      count_indicators: {
+        Args: {
+          _malware_id?: string;
+          _min_confidence?: number;
+          _revoked?: boolean;
+          _seen_since?: string;
+          _seen_until?: string;
+          _source_id?: string;
+          _tlps?: Database['public']['Enums']['tlp_level'][];
+          _types?: Database['public']['Enums']['indicator_type'][];
+          _value?: string;
+        };
+        Returns: {
+          exact: boolean;
+          total: number;
+        }[];
+      };
+      dashboard_figures: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          active_indicators: number;
+          active_indicators_exact: boolean;
+          indicators_total: number;
+          indicators_total_exact: boolean;
+          kev_added_30d: number;
+          kev_total: number;
+          new_alerts_24h: number;
+          open_critical_alerts: number;
+        }[];
+      };
+      indicator_relations: {
+        Args: { _indicator_id: number };
+        Returns: {
+          direction: string;
+          name: string;
+          relationship_type: string;
+          stix_id: string;
+          type: string;
+        }[];
+      };
+      indicator_reports: {
+        Args: { _indicator_id: number };
+        Returns: {
+          confidence: number;
+          external_id: string;
+          first_seen: string;
+          import_run_id: number;
+          last_seen: string;
+          malware: string[];
+          reference: string;
+          reliability: Database['public']['Enums']['source_reliability'];
+          source_id: string;
+          source_name: string;
+          tlp: Database['public']['Enums']['tlp_level'];
+        }[];
+      };
+      kev_feed: {
+        Args: {
+          _added_since?: string;
+          _after_id?: string;
+          _after_key?: string;
+          _limit?: number;
+          _overdue_only?: boolean;
+          _query?: string;
+          _ransomware_only?: boolean;
+          _sort?: string;
+        };
+        Returns: {
+          cve_id: string;
+          cvss_base_score: number;
+          cvss_severity: string;
+          cvss_version: string;
+          epss_delta: number;
+          epss_percentile: number;
+          epss_previous_score: number;
+          epss_score: number;
+          kev_date_added: string;
+          kev_due_date: string;
+          overdue: boolean;
+          product: string;
+          ransomware_use: string;
+          required_action: string;
+          sort_key: string;
+          title: string;
+          vendor: string;
+        }[];
+      };
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
       object_relations: {
         Args: { _limit?: number; _stix_id: string };
@@ -807,7 +1113,59 @@ export type Database = {
       };
       request_source_sync: { Args: { _source_id: string }; Returns: number };
       revoke_indicators: { Args: { _ids: number[]; _reason: string; _revoke?: boolean }; Returns: number };
+      search_indicators: {
+        Args: {
+          _after_id?: number;
+          _after_key?: string;
+          _limit?: number;
+          _malware_id?: string;
+          _min_confidence?: number;
+          _revoked?: boolean;
+          _seen_since?: string;
+          _seen_until?: string;
+          _sort?: string;
+          _source_id?: string;
+          _tlps?: Database['public']['Enums']['tlp_level'][];
+          _types?: Database['public']['Enums']['indicator_type'][];
+          _value?: string;
+        };
+        Returns: {
+          confidence: number;
+          first_seen: string;
+          id: number;
+          labels: string[];
+          last_seen: string;
+          malware: string[];
+          name: string;
+          revoked: boolean;
+          sort_key: string;
+          source_count: number;
+          tlp: Database['public']['Enums']['tlp_level'];
+          type: Database['public']['Enums']['indicator_type'];
+          valid_until: string;
+          value: string;
+        }[];
+      };
       setup_admin_totp: { Args: { _secret: string; _verification_code: string }; Returns: Json };
+      top_malware: {
+        Args: { _limit?: number };
+        Returns: {
+          indicator_count: number;
+          name: string;
+          stix_id: string;
+        }[];
+      };
+      unified_search: {
+        Args: { _limit_per_kind?: number; _query: string };
+        Returns: {
+          id: string;
+          kind: string;
+          kind_total: number;
+          score: number;
+          subtitle: string;
+          title: string;
+        }[];
+      };
       validate_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };
       verify_admin_totp: { Args: { _code: string }; Returns: Json };
     };

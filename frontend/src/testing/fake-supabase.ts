@@ -44,13 +44,61 @@ export const fakeAuth = {
   signInWithPassword: vi.fn(),
 };
 
+/**
+ * A PostgREST builder stand-in: every filter or modifier returns itself, and awaiting it gives the
+ * answer. Pages chain `.eq().order().limit().abortSignal()`; tests only care about what comes back.
+ */
+function chain(
+  answer: () => RpcAnswer | Promise<RpcAnswer>,
+): PromiseLike<RpcAnswer> & Record<string, unknown> {
+  const builder: Record<string, unknown> = {};
+  const self = () => builder;
+  for (const method of [
+    'select',
+    'eq',
+    'neq',
+    'in',
+    'is',
+    'not',
+    'or',
+    'gte',
+    'lt',
+    'lte',
+    'gt',
+    'order',
+    'limit',
+    'range',
+    'abortSignal',
+    'single',
+    'maybeSingle',
+    'insert',
+    'update',
+    'delete',
+  ]) {
+    builder[method] = self;
+  }
+  builder.then = (resolve: (value: RpcAnswer) => unknown, reject: (reason: unknown) => unknown) =>
+    Promise.resolve().then(answer).then(resolve, reject);
+  return builder as PromiseLike<RpcAnswer> & Record<string, unknown>;
+}
+
+const noChannel = () => {
+  const channel = { on: () => channel, subscribe: () => channel };
+  return channel;
+};
+
 export const fakeSupabase = {
   auth: fakeAuth,
-  rpc: vi.fn(async (name: string, args?: unknown): Promise<RpcAnswer> => {
-    const answer = rpcAnswers[name];
-    if (!answer) return { data: null, error: { message: `no fake answer for ${name}` } };
-    return answer(args);
-  }),
+  rpc: vi.fn((name: string, args?: unknown) =>
+    chain(() => {
+      const answer = rpcAnswers[name];
+      if (!answer) return { data: null, error: { message: `no fake answer for ${name}` } };
+      return answer(args);
+    }),
+  ),
+  from: vi.fn((table: string) => chain(() => ({ data: [], error: null, table }) as RpcAnswer)),
+  channel: vi.fn(noChannel),
+  removeChannel: vi.fn(async () => 'ok'),
 };
 
 export const supabaseModuleMock = { supabase: () => fakeSupabase };

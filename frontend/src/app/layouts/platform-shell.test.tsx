@@ -17,7 +17,6 @@ const auth = vi.hoisted(() => ({
   user: { id: 'u1', email: 'analyst@cti.local' } as unknown,
   signOut: vi.fn(),
   adminValidation: null as unknown,
-  validateAdmin: vi.fn(),
 }));
 
 vi.mock('@/features/auth/hooks/use-auth', () => ({ useAuth: () => auth }));
@@ -92,6 +91,7 @@ beforeEach(() => {
   backend.count = { count: 4, error: null };
   backend.databaseError = null;
   auth.signOut.mockReset();
+  auth.adminValidation = null;
 });
 
 afterEach(() => {
@@ -114,6 +114,23 @@ describe('PlatformShell', { timeout: RENDER_HEAVY_TIMEOUT_MS }, () => {
     expect(toggle).toHaveAttribute('aria-controls', 'platform-sidebar');
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toHaveAttribute('id', 'platform-sidebar');
     expect(screen.getByRole('button', { name: /theme/i })).toBeInTheDocument();
+  });
+
+  it('asks an administrator without a second factor to set one up, on any page', async () => {
+    auth.adminValidation = { authorized: false, reason: 'mfa_setup_required' };
+    renderShell();
+    expect(await screen.findByText('Set up two-factor authentication')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set it up now' })).toHaveAttribute(
+      'href',
+      `${PLATFORM_ROOT}/admin`,
+    );
+  });
+
+  it('does not bother analysts or verified administrators', async () => {
+    auth.adminValidation = { authorized: false, reason: 'not_admin' };
+    renderShell();
+    await screen.findByRole('heading', { name: 'Page body' });
+    expect(screen.queryByText('Set up two-factor authentication')).toBeNull();
   });
 
   it('collapses and expands from the toggle, Ctrl+B and Cmd+B, saving the state in the cookie', async () => {

@@ -3,12 +3,13 @@
  * service-health banner, and the page in the Outlet. It also runs the shell-wide monitors.
  */
 import { Box, Flex } from '@chakra-ui/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { NewAlertBadge } from '@/features/alerts/components/new-alert-badge';
 import { useNewAlertCount } from '@/features/alerts/api/get-new-alert-count';
 import { useAlertChanges } from '@/features/alerts/hooks/use-alert-changes';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { MfaSetupPrompt } from '@/features/auth/components/mfa-setup-prompt';
 import { isAdminAccount } from '@/features/auth/utils/admin-account';
 import { HealthBanner } from '@/features/health/components/health-banner';
 import { useServiceHealthMonitor } from '@/features/health/hooks/use-service-health-monitor';
@@ -23,12 +24,9 @@ import { navGroups } from '@/app/routes/platform/navigation';
 import { PlatformHeader } from './platform-header';
 
 export function PlatformShell() {
-  const { user, signOut, adminValidation, validateAdmin } = useAuth();
+  const { user, signOut, adminValidation } = useAuth();
   const signedIn = Boolean(user);
-  // The sidebar lists the Admin dashboard to admins, so the shell asks once who this user is.
-  useEffect(() => {
-    if (signedIn && !adminValidation) void validateAdmin();
-  }, [signedIn, adminValidation, validateAdmin]);
+  // The auth listener validates admin access shortly after sign-in; the Admin link follows its answer.
   const isAdmin = isAdminAccount(adminValidation);
   const groups = useMemo(() => navGroups({ isAdmin }), [isAdmin]);
   const isMobile = useIsMobile();
@@ -53,6 +51,7 @@ export function PlatformShell() {
       <Flex direction="column" flex="1" minWidth="0">
         <PlatformHeader isMobile={isMobile} sidebarExpanded={expanded} onToggleSidebar={toggle} />
         <HealthBanner />
+        <MfaSetupPrompt setupHref={platformPath('admin')} />
         <Box as="main" id="main-content" flex="1" minWidth="0">
           <Outlet />
         </Box>

@@ -40,7 +40,16 @@ export interface InertTextProps {
   /** Cut after this many characters (the cut is marked with an ellipsis). */
   maxLength?: number;
   className?: string;
+  /** One line cut with an ellipsis (table cells); the full text stays in the title. */
+  singleLine?: boolean;
 }
+
+const SINGLE_LINE_STYLE: CSSProperties = {
+  whiteSpace: 'pre',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  display: 'block',
+};
 
 export function InertText({
   value,
@@ -48,11 +57,17 @@ export function InertText({
   defangLinks = true,
   maxLength,
   className,
+  singleLine = false,
 }: InertTextProps) {
   const full = inertString(value, { defang: defangLinks });
   const text = maxLength !== undefined && full.length > maxLength ? `${full.slice(0, maxLength)}…` : full;
   return (
-    <Tag className={className} style={INERT_STYLE} data-inert-text="">
+    <Tag
+      className={className}
+      style={singleLine ? SINGLE_LINE_STYLE : INERT_STYLE}
+      title={singleLine ? full : undefined}
+      data-inert-text=""
+    >
       {text}
     </Tag>
   );

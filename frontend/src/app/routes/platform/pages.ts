@@ -72,7 +72,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Key figures (new alerts in 24 h, open critical alerts, KEV additions, active indicators, exposed assets), the alert trend, top malware families, the latest KEV entries and service health.',
-    load: placeholder,
+    load: () => import('./dashboard'),
     legacyPaths: [
       { from: '/dashboard', signIn: true },
       { from: '/dashboard-demo', signIn: false },
@@ -88,7 +88,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'One search across CVEs, indicators, actors, malware, techniques, assets and alerts, with an entity view of their relationships.',
-    load: placeholder,
+    load: () => import('./unified-intelligence'),
     legacyPaths: [
       { from: '/unified-intelligence', signIn: true },
       { from: '/quantum-threat-center', signIn: false },
@@ -116,7 +116,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Alert triage: filters, details, the status workflow from new to resolved or dismissed, assignment, notes, bulk actions and live updates.',
-    load: placeholder,
+    load: () => import('./threat-intelligence-hub'),
     legacyPaths: [{ from: '/threat-intelligence-hub', signIn: true }],
   },
   {
@@ -128,7 +128,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Known exploited vulnerabilities with EPSS and CVSS scores, due dates, ransomware use and the exposure of our assets, updated as imports land.',
-    load: placeholder,
+    load: () => import('./live-cve-feed'),
   },
   {
     key: 'enhancedCti',
@@ -182,7 +182,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Indicators of compromise with filters, sources, first and last seen, confidence and TLP, plus STIX 2.1 and CSV import and export.',
-    load: placeholder,
+    load: () => import('./ioc-intelligence'),
   },
   {
     key: 'externalAssets',
@@ -226,7 +226,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     group: 'platformSystems',
     adminOnly: false,
     description: 'A live, chronological stream of newly imported intelligence.',
-    load: placeholder,
+    load: () => import('./global-threat-feed'),
     legacyPaths: [{ from: '/global-threat-feed', signIn: false }],
   },
   {

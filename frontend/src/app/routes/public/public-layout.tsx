@@ -6,6 +6,7 @@ import { platformPath, publicPaths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { publicPages } from './public-content';
+import { PublicNavMenu } from './public-nav-menu';
 import { PRODUCT } from '@/config/constants';
 
 const headerPaths = new Set<string>([
@@ -23,17 +24,19 @@ export function PublicLayout() {
   return (
     <Flex direction="column" minH="100dvh">
       <Box as="header" borderBottomWidth="1px" px="6" py="3">
-        <Flex align="center" gap="6" wrap="wrap">
+        <Flex align="center" gap={{ base: '3', lg: '6' }}>
           <ChakraLink asChild fontWeight="bold">
             <Link to={publicPaths.home}>{PRODUCT.name}</Link>
           </ChakraLink>
-          <HStack as="nav" aria-label="Main" gap="4" flex="1" wrap="wrap">
+          <HStack as="nav" aria-label="Main" gap="4" flex="1" hideBelow="lg">
             {headerLinks.map((page) => (
               <ChakraLink asChild key={page.path}>
                 <NavLink to={page.path}>{page.navLabel}</NavLink>
               </ChakraLink>
             ))}
           </HStack>
+          <Box flex="1" hideFrom="lg" />
+          <PublicNavMenu links={headerLinks} />
           <ThemeToggle />
           <Button asChild size="sm">
             {user ? (

@@ -60,7 +60,7 @@ describe('useAlertChanges', () => {
     realtime.bindings[0]!.callback();
     realtime.bindings[1]!.callback();
     expect(invalidate).toHaveBeenCalledTimes(2);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: alertKeys.newCount() });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: alertKeys.all });
   });
 
   it('removes its channel on unmount', () => {

@@ -14,7 +14,8 @@ export function useAlertChanges({ enabled }: { enabled: boolean }): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const invalidate = () => void queryClient.invalidateQueries({ queryKey: alertKeys.newCount() });
+    // The badge and the triage queue read the same table: one change refreshes both.
+    const invalidate = () => void queryClient.invalidateQueries({ queryKey: alertKeys.all });
     // A topic of its own per mount: supabase-js hands back an existing channel with the same topic,
     // and one still being removed cannot take new bindings.
     channelSerial += 1;

@@ -8,9 +8,17 @@ export function isAcceptableMfaCode(code: string, allowBackupCode: boolean): boo
   return TOTP_CODE.test(trimmed) || (allowBackupCode && BACKUP_CODE.test(trimmed));
 }
 
-export function mfaFailureMessage(reason: string | undefined): string {
+export function isBackupCode(code: string): boolean {
+  return BACKUP_CODE.test(code.replace(/\s/g, ''));
+}
+
+/** `code` is what was entered: a refused backup code is about backup codes, not the device clock. */
+export function mfaFailureMessage(reason: string | undefined, code = ''): string {
   switch (reason) {
     case 'invalid_code':
+      if (isBackupCode(code)) {
+        return 'That backup code is not valid or was already used: each backup code works once. Use another one, or the code from your authenticator app.';
+      }
       return 'That code is not valid. Check the time on your device and enter the current code.';
     case 'replayed':
       return 'That code was already used. Wait for the next code in your authenticator app.';

@@ -42,7 +42,7 @@ export function MfaCodeForm({
       setCode('');
       onVerified?.(result);
     } else {
-      setError(mfaFailureMessage(result.reason));
+      setError(mfaFailureMessage(result.reason, candidate));
     }
   };
 

@@ -1,0 +1,128 @@
+/**
+ * IOC Intelligence: the indicators at 1M+ rows. Filters, sort, hidden columns and the open indicator
+ * live in the URL; rows arrive in keyset pages as the table scrolls; a selection can be exported as
+ * CSV or revoked; an analyst adds an indicator by hand.
+ */
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuDownload, LuPlus, LuShieldOff } from 'react-icons/lu';
+import { ColumnChooser } from '@/components/data-table/column-chooser';
+import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
+import { DataTable } from '@/components/data-table/data-table';
+import { useCountIndicators } from '@/features/indicators/api/count-indicators';
+import { useSearchIndicators } from '@/features/indicators/api/search-indicators';
+import { AddIndicatorDialog } from '@/features/indicators/components/add-indicator-dialog';
+import { indicatorColumns, SORT_DIRECTIONS } from '@/features/indicators/components/indicator-columns';
+import { IndicatorDrawer } from '@/features/indicators/components/indicator-drawer';
+import { IndicatorFilterBar } from '@/features/indicators/components/indicator-filter-bar';
+import { RevokeDialog } from '@/features/indicators/components/revoke-dialog';
+import {
+  INDICATOR_SORTS,
+  indicatorFiltersSchema,
+  resultFilters,
+  type IndicatorSort,
+} from '@/features/indicators/schemas/indicator-filters';
+import { formatInteger } from '@/lib/format/format';
+import { useUrlState } from '@/lib/url-state';
+import type { PlatformPageProps } from './pages';
+
+export default function IocIntelligencePage({ definition }: PlatformPageProps) {
+  const [filters, setFilters] = useUrlState(indicatorFiltersSchema);
+  const result = useMemo(() => resultFilters(filters), [filters]);
+  const list = useSearchIndicators(result, filters.sort);
+  const count = useCountIndicators(result);
+  const rows = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [revoking, setRevoking] = useState<{ ids: number[]; revoke: boolean }>({ ids: [], revoke: true });
+
+  const selectedRows = rows.filter((row) => selected.has(String(row.id)));
+  const exportCsv = async () => {
+    const csv = await rowsToCsv(indicatorColumns, selectedRows.length ? selectedRows : rows);
+    downloadText(`indicators-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+  };
+
+  return (
+    <Stack gap="4" p={{ base: '3', md: '6' }}>
+      <Flex align="baseline" gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {definition.title}
+        </Heading>
+        <Text color="fg.muted" aria-live="polite">
+          {count.data === undefined
+            ? ''
+            : `${count.data.exact ? '' : 'about '}${formatInteger(count.data.total)} indicators`}
+        </Text>
+      </Flex>
+      <IndicatorFilterBar
+        filters={filters}
+        onChange={(patch) => {
+          setSelected(new Set());
+          setFilters(patch);
+        }}
+      />
+      <Flex gap="2" wrap="wrap" align="center">
+        <Button size="sm" onClick={() => setAdding(true)}>
+          <LuPlus aria-hidden="true" />
+          Add indicator
+        </Button>
+        <Button size="sm" variant="outline" disabled={rows.length === 0} onClick={() => void exportCsv()}>
+          <LuDownload aria-hidden="true" />
+          {selected.size ? `Export ${selected.size} selected (CSV)` : 'Export loaded rows (CSV)'}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={selected.size === 0 || selected.size > 1000}
+          onClick={() => setRevoking({ ids: selectedRows.map((row) => row.id), revoke: true })}
+        >
+          <LuShieldOff aria-hidden="true" />
+          Revoke selected
+        </Button>
+        <Flex flex="1" />
+        <ColumnChooser
+          columns={indicatorColumns}
+          hidden={filters.hide}
+          onHiddenChange={(hide) => setFilters({ hide })}
+        />
+      </Flex>
+      <DataTable
+        label="Indicators"
+        columns={indicatorColumns}
+        hiddenColumns={filters.hide}
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        status={list.status}
+        errorMessage={list.error ? `The indicators could not be loaded: ${list.error.message}` : undefined}
+        onRetry={() => void list.refetch()}
+        emptyMessage="No indicator matches these filters."
+        hasMore={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        sort={{ columnId: filters.sort, direction: SORT_DIRECTIONS[filters.sort] }}
+        onSortChange={({ columnId }) => {
+          if ((INDICATOR_SORTS as readonly string[]).includes(columnId))
+            setFilters({ sort: columnId as IndicatorSort });
+        }}
+        selected={selected}
+        onSelectedChange={setSelected}
+        onActivate={(row) => setFilters({ open: row.id }, { push: true })}
+      />
+      <IndicatorDrawer
+        id={filters.open}
+        onClose={() => setFilters({ open: undefined })}
+        onRevoke={(indicator) => setRevoking({ ids: [indicator.id], revoke: !indicator.revoked })}
+      />
+      <AddIndicatorDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(id) => setFilters({ open: id }, { push: true })}
+      />
+      <RevokeDialog
+        ids={revoking.ids}
+        revoke={revoking.revoke}
+        onClose={() => setRevoking({ ids: [], revoke: true })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * Threat Intelligence Hub: the alert triage queue. Filters and the open alert live in the URL; new
+ * alerts arrive live (the same change feed as the sidebar badge); a selection can be acknowledged,
+ * assigned, resolved or dismissed at once; the queue works from the keyboard.
+ */
+import { Button, Flex, Heading, Kbd, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '@/components/data-table/data-table';
+import { toast } from '@/components/ui/toast';
+import { platformPath } from '@/config/paths';
+import { useAlert } from '@/features/alerts/api/get-alert';
+import { useAssignees } from '@/features/alerts/api/get-assignees';
+import { useAlerts, type AlertRow } from '@/features/alerts/api/list-alerts';
+import { useUpdateAlerts } from '@/features/alerts/api/update-alerts';
+import { alertColumns } from '@/features/alerts/components/alert-columns';
+import { AlertDrawer, assigneeName } from '@/features/alerts/components/alert-drawer';
+import { AlertFilterBar } from '@/features/alerts/components/alert-filter-bar';
+import { DismissDialog } from '@/features/alerts/components/dismiss-dialog';
+import { useTriageShortcuts } from '@/features/alerts/hooks/use-triage-shortcuts';
+import {
+  alertFiltersSchema,
+  alertResultFilters,
+  type AlertStatus,
+} from '@/features/alerts/schemas/alert-filters';
+import { canMove, ACTION_LABELS } from '@/features/alerts/utils/transitions';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useUrlState } from '@/lib/url-state';
+import type { PlatformPageProps } from './pages';
+
+function AlertContext({ alert }: { alert: AlertRow }) {
+  if (!alert.indicator_id && !alert.cve_id) return null;
+  return (
+    <Flex gap="3" wrap="wrap">
+      {alert.indicator_id && (
+        <ChakraLink asChild>
+          <Link to={`${platformPath('iocIntelligence')}?open=${alert.indicator_id}&status=all`}>
+            The indicator
+          </Link>
+        </ChakraLink>
+      )}
+      {alert.cve_id && (
+        <ChakraLink asChild>
+          <Link to={`${platformPath('liveCveFeed')}?cve=${alert.cve_id}`}>{alert.cve_id}</Link>
+        </ChakraLink>
+      )}
+    </Flex>
+  );
+}
+
+export default function ThreatIntelligenceHubPage({ definition }: PlatformPageProps) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const [filters, setFilters] = useUrlState(alertFiltersSchema);
+  const result = useMemo(() => alertResultFilters(filters), [filters]);
+  const list = useAlerts(result, userId);
+  const rows = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
+  const assignees = useAssignees();
+  const openAlert = useAlert(filters.alert);
+  const update = useUpdateAlerts();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [dismissing, setDismissing] = useState<string[]>([]);
+  const [help, setHelp] = useState(false);
+
+  const names = useCallback((id: string | null) => assigneeName(assignees.data, id), [assignees.data]);
+  const columns = useMemo(() => alertColumns(names), [names]);
+  const categories = useMemo(() => [...new Set(rows.map((row) => row.category))].sort(), [rows]);
+  const targets = useCallback(
+    () => (selected.size ? [...selected] : filters.alert ? [filters.alert] : []),
+    [selected, filters.alert],
+  );
+
+  const apply = useCallback(
+    async (change: Parameters<typeof update.mutateAsync>[0], done: string) => {
+      try {
+        const changed = await update.mutateAsync(change);
+        toast({ title: done, description: `${changed} ${changed === 1 ? 'alert' : 'alerts'} updated.` });
+        setSelected(new Set());
+      } catch (error) {
+        toast({
+          title: 'Nothing was changed',
+          description: (error as Error).message,
+          variant: 'destructive',
+        });
+      }
+    },
+    [update],
+  );
+  const move = useCallback(
+    (to: AlertStatus) => {
+      const ids = targets();
+      if (ids.length === 0) return;
+      if (to === 'dismissed') setDismissing(ids);
+      else
+        void apply(
+          { ids, status: to },
+          `${ACTION_LABELS[to]}d`.replace('Investigated', 'Under investigation'),
+        );
+    },
+    [targets, apply],
+  );
+  const assignToMe = useCallback(() => {
+    const ids = targets();
+    if (ids.length && userId) void apply({ ids, assignedTo: userId }, 'Assigned to you');
+  }, [targets, apply, userId]);
+  useTriageShortcuts({
+    enabled: targets().length > 0,
+    onMove: move,
+    onAssignToMe: assignToMe,
+    onHelp: () => setHelp(!help),
+  });
+
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+  const bulkCan = (to: AlertStatus) =>
+    selectedRows.length > 0 && selectedRows.every((row) => canMove(row.status, to));
+
+  return (
+    <Stack gap="4" p={{ base: '3', md: '6' }}>
+      <Flex align="baseline" gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {definition.title}
+        </Heading>
+        <Button size="xs" variant="ghost" onClick={() => setHelp(!help)} aria-expanded={help}>
+          Keyboard shortcuts
+        </Button>
+      </Flex>
+      {help && (
+        <List.Root fontSize="sm" gap="1" ps="4">
+          <List.Item>
+            <Kbd>↑</Kbd> <Kbd>↓</Kbd> move in the queue, <Kbd>Space</Kbd> select, <Kbd>Enter</Kbd> open,{' '}
+            <Kbd>Ctrl</Kbd>+<Kbd>A</Kbd> select all loaded
+          </List.Item>
+          <List.Item>
+            <Kbd>a</Kbd> acknowledge, <Kbd>i</Kbd> investigate, <Kbd>r</Kbd> resolve, <Kbd>d</Kbd> dismiss,{' '}
+            <Kbd>m</Kbd> assign to me — the selection, or the open alert
+          </List.Item>
+        </List.Root>
+      )}
+      <AlertFilterBar
+        filters={filters}
+        categories={categories}
+        assignees={assignees.data ?? []}
+        onChange={(patch) => {
+          setSelected(new Set());
+          setFilters(patch);
+        }}
+      />
+      <Flex gap="2" wrap="wrap" align="center" aria-label="Act on the selection" role="toolbar">
+        <Text fontSize="sm" color="fg.muted" minWidth="8rem">
+          {selected.size ? `${selected.size} selected` : 'Select alerts to act on several'}
+        </Text>
+        {(['acknowledged', 'investigating', 'resolved', 'dismissed'] as const).map((to) => (
+          <Button
+            key={to}
+            size="sm"
+            variant="outline"
+            disabled={!bulkCan(to) || update.isPending}
+            onClick={() => move(to)}
+          >
+            {ACTION_LABELS[to]}
+          </Button>
+        ))}
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={selected.size === 0 || update.isPending}
+          onClick={assignToMe}
+        >
+          Assign to me
+        </Button>
+      </Flex>
+      <DataTable
+        label="Alerts"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        status={list.status}
+        errorMessage={list.error ? `The alerts could not be loaded: ${list.error.message}` : undefined}
+        onRetry={() => void list.refetch()}
+        emptyMessage="No alert matches these filters."
+        hasMore={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        selected={selected}
+        onSelectedChange={setSelected}
+        onActivate={(row) => setFilters({ alert: row.id }, { push: true })}
+      />
+      <AlertDrawer
+        open={filters.alert !== undefined}
+        alert={openAlert.data ?? undefined}
+        onClose={() => setFilters({ alert: undefined })}
+        busy={update.isPending}
+        onMove={(to) =>
+          to === 'dismissed'
+            ? setDismissing([filters.alert!])
+            : void apply({ ids: [filters.alert!], status: to }, 'Status changed')
+        }
+        onAssign={(assignedTo) =>
+          void apply({ ids: [filters.alert!], assignedTo }, assignedTo ? 'Assigned' : 'Unassigned')
+        }
+        context={openAlert.data ? <AlertContext alert={openAlert.data} /> : null}
+      />
+      <DismissDialog
+        count={dismissing.length}
+        open={dismissing.length > 0}
+        busy={update.isPending}
+        onCancel={() => setDismissing([])}
+        onDismiss={(reason) =>
+          void apply({ ids: dismissing, status: 'dismissed', dismissalReason: reason }, 'Dismissed').then(
+            () => setDismissing([]),
+          )
+        }
+      />
+    </Stack>
+  );
+}

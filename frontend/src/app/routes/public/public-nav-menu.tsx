@@ -1,0 +1,29 @@
+/** Below 1024 px the header's links fold into one Menu button instead of wrapping onto a second line. */
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { LuMenu } from 'react-icons/lu';
+import { Link } from 'react-router';
+import type { PublicPageContent } from './public-content';
+
+export function PublicNavMenu({ links }: { links: readonly PublicPageContent[] }) {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="ghost" hideFrom="lg" aria-label="Menu">
+          <LuMenu aria-hidden="true" />
+          Menu
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {links.map((page) => (
+              <Menu.Item key={page.path} value={page.path} asChild>
+                <Link to={page.path}>{page.navLabel}</Link>
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,61 @@
+/** Ranked values as horizontal bars (top malware families): label, bar, number — read at a glance. */
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { Bar } from '@visx/shape';
+import { useToken } from '@chakra-ui/react';
+
+export interface RankedValue {
+  label: string;
+  value: number;
+}
+
+const ROW_PX = 26;
+const LABEL_PX = 150;
+const VALUE_PX = 56;
+
+export function HorizontalBars({ data, width = 460 }: { data: readonly RankedValue[]; width?: number }) {
+  const [barColor, textColor] = useToken('colors', ['blue.500', 'fg']);
+  const height = Math.max(ROW_PX, data.length * ROW_PX);
+  const max = Math.max(1, ...data.map((item) => item.value));
+  const x = scaleLinear({ domain: [0, max], range: [0, width - LABEL_PX - VALUE_PX] });
+  const y = scaleBand({ domain: data.map((item) => item.label), range: [0, height], padding: 0.25 });
+  return (
+    <svg width="100%" viewBox={`0 0 ${width} ${height}`} role="img" aria-hidden="true" focusable="false">
+      {data.map((item) => {
+        const top = y(item.label) ?? 0;
+        const mid = top + y.bandwidth() / 2;
+        return (
+          <Group key={item.label}>
+            <text
+              x={LABEL_PX - 8}
+              y={mid}
+              textAnchor="end"
+              dominantBaseline="middle"
+              fontSize={12}
+              fill={textColor}
+            >
+              {item.label.length > 22 ? `${item.label.slice(0, 21)}…` : item.label}
+            </text>
+            <Bar
+              x={LABEL_PX}
+              y={top}
+              width={Math.max(1, x(item.value))}
+              height={y.bandwidth()}
+              fill={barColor}
+              rx={2}
+            />
+            <text
+              x={LABEL_PX + x(item.value) + 6}
+              y={mid}
+              dominantBaseline="middle"
+              fontSize={12}
+              fill={textColor}
+            >
+              {item.value.toLocaleString()}
+            </text>
+          </Group>
+        );
+      })}
+    </svg>
+  );
+}

@@ -1,0 +1,108 @@
+/** The IOC table's columns: what each cell shows and what the CSV export writes. */
+import { Badge, Text } from '@chakra-ui/react';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { IndicatorValue } from '@/components/intel/indicator-value';
+import { TlpBadge } from '@/components/intel/tlp-badge';
+import { formatCompactDateTime } from '@/lib/format/format';
+import { TYPE_NAMES, type IndicatorType } from '@/lib/intel/indicator-input';
+import { InertText } from '@/lib/security/inert-text';
+import type { IndicatorRow } from '@/features/indicators/api/search-indicators';
+
+const dateCell = (value: string | null) =>
+  value ? (
+    <Text as="span" fontVariantNumeric="tabular-nums">
+      {formatCompactDateTime(value)}
+    </Text>
+  ) : (
+    <Text as="span" color="fg.subtle">
+      —
+    </Text>
+  );
+
+export const indicatorColumns: DataTableColumn<IndicatorRow>[] = [
+  {
+    id: 'value',
+    header: 'Indicator',
+    width: 'minmax(16rem, 3fr)',
+    required: true,
+    sortable: true,
+    cell: (row) => <IndicatorValue value={row.value} singleLine />,
+    csv: (row) => row.value,
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    width: '7rem',
+    cell: (row) => TYPE_NAMES[row.type as IndicatorType] ?? row.type,
+    csv: (row) => row.type,
+  },
+  {
+    id: 'malware',
+    header: 'Malware',
+    width: 'minmax(8rem, 1fr)',
+    cell: (row) => <InertText value={(row.malware ?? []).join(', ')} defangLinks={false} singleLine />,
+    csv: (row) => (row.malware ?? []).join('; '),
+  },
+  {
+    id: 'confidence',
+    header: 'Confidence',
+    width: '6.5rem',
+    align: 'end',
+    cell: (row) => row.confidence ?? '—',
+    csv: (row) => row.confidence,
+  },
+  {
+    id: 'tlp',
+    header: 'TLP',
+    width: '8rem',
+    cell: (row) => <TlpBadge tlp={row.tlp} />,
+    csv: (row) => row.tlp,
+  },
+  {
+    id: 'sources',
+    header: 'Sources',
+    width: '5.5rem',
+    align: 'end',
+    cell: (row) => row.source_count,
+    csv: (row) => row.source_count,
+  },
+  {
+    id: 'first_seen',
+    header: 'First seen (UTC)',
+    width: '9.5rem',
+    sortable: true,
+    cell: (row) => dateCell(row.first_seen),
+    csv: (row) => row.first_seen,
+  },
+  {
+    id: 'last_seen',
+    header: 'Last seen (UTC)',
+    width: '9.5rem',
+    sortable: true,
+    cell: (row) => dateCell(row.last_seen),
+    csv: (row) => row.last_seen,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    width: '6rem',
+    cell: (row) =>
+      row.revoked ? (
+        <Badge colorPalette="gray" size="sm">
+          Revoked
+        </Badge>
+      ) : (
+        <Badge colorPalette="green" size="sm" variant="outline">
+          Active
+        </Badge>
+      ),
+    csv: (row) => (row.revoked ? 'revoked' : 'active'),
+  },
+];
+
+/** The direction each server sort runs in (the keyset RPC sorts one way per key). */
+export const SORT_DIRECTIONS = {
+  last_seen: 'descending',
+  first_seen: 'descending',
+  value: 'ascending',
+} as const;
