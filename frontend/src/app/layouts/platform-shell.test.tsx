@@ -26,8 +26,9 @@ vi.mock('@/lib/supabase', () => ({
       const query = {
         select: () => query,
         eq: () => query,
-        gte: async () => backend.count,
-        limit: async () => ({ data: [], error: backend.databaseError }),
+        gte: () => query,
+        // limit(0): the badge's count; limit(1): the health check's read.
+        limit: async (rows: number) => (rows === 0 ? backend.count : { data: [], error: backend.databaseError }),
       };
       return query;
     },

@@ -37,7 +37,8 @@ describe('security meta tags', () => {
       'strict-origin-when-cross-origin',
     );
     expect(httpEquiv('Strict-Transport-Security')?.content).toBe('max-age=31536000; includeSubDomains');
-    expect(httpEquiv('X-Frame-Options')?.content).toBe('DENY');
+    // Chromium logs an error for this one in a meta tag; the web server sends the header.
+    expect(httpEquiv('X-Frame-Options')).toBeNull();
     expect(httpEquiv('X-Content-Type-Options')?.content).toBe('nosniff');
   });
 

@@ -3,8 +3,9 @@
  * put in this response (`<meta name="csp-nonce">` and the `nonce` of its <script> tags) and only
  * directives that work in meta. Referrer-Policy via `<meta name="referrer">` works too.
  *
- * Strict-Transport-Security, X-Frame-Options and X-Content-Type-Options as http-equiv are IGNORED by
- * browsers; they are written only because the spec lists them. The real ones are the response headers of
+ * Strict-Transport-Security and X-Content-Type-Options as http-equiv are IGNORED by browsers; they
+ * are written only because the spec lists them. X-Frame-Options is not written: Chromium reports it
+ * as an error in the console ("may only be set via an HTTP header"), and the server sends it. The real ones are the response headers of
  * security-headers.ts, sent by the stack's web server. A policy added by script applies only to what loads
  * afterwards (lazy routes, images, connections), and removing the element later does not lift it.
  */
@@ -61,7 +62,7 @@ export function installSecurityMetaTags({
   if (!doc.querySelector('meta[name="referrer"]')) {
     added.push(addMeta(doc, { name: 'referrer', content: SECURITY_HEADERS['Referrer-Policy'] }));
   }
-  for (const header of ['X-Content-Type-Options', 'Strict-Transport-Security', 'X-Frame-Options'] as const) {
+  for (const header of ['X-Content-Type-Options', 'Strict-Transport-Security'] as const) {
     if (!doc.querySelector(`meta[http-equiv="${header}" i]`)) {
       added.push(addMeta(doc, { 'http-equiv': header, content: SECURITY_HEADERS[header] }));
     }

@@ -29,7 +29,8 @@ vi.mock('@/lib/supabase', () => ({
       const query = {
         select: (...args: unknown[]) => (backend.calls.push(['select', ...args]), query),
         eq: (...args: unknown[]) => (backend.calls.push(['eq', ...args]), query),
-        gte: (...args: unknown[]) => (backend.calls.push(['gte', ...args]), backend.answer()),
+        gte: (...args: unknown[]) => (backend.calls.push(['gte', ...args]), query),
+        limit: (...args: unknown[]) => (backend.calls.push(['limit', ...args]), backend.answer()),
       };
       return query;
     },
@@ -47,15 +48,16 @@ beforeEach(() => {
 });
 
 describe('getNewAlertCount', () => {
-  it('asks for an exact head count of new alerts created in the last 24 h', async () => {
+  it('asks for an exact count of new alerts created in the last 24 h, fetching no row', async () => {
     answerWith({ count: 12, error: null });
     const now = Date.parse('2025-06-01T12:00:00.000Z');
     await expect(getNewAlertCount(now)).resolves.toBe(12);
     expect(backend.calls).toEqual([
       ['from', 'enhanced_security_alerts'],
-      ['select', 'id', { count: 'exact', head: true }],
+      ['select', 'id', { count: 'exact' }],
       ['eq', 'status', 'new'],
       ['gte', 'created_at', new Date(now - ALERTS.windowMs).toISOString()],
+      ['limit', 0],
     ]);
     expect(ALERTS.windowMs).toBe(24 * 60 * 60 * 1000);
   });

@@ -1,6 +1,7 @@
 /**
  * The sidebar badge's number: new security alerts of the last 24 h, counted exactly by the database
- * without fetching rows (SPEC §7). A failure is logged and shown as 0, never as an error.
+ * without fetching rows (SPEC §7). A failure is logged and shown as 0, never as an error. A GET with
+ * limit 0 rather than HEAD: Chromium lists every fetch HEAD as cancelled in the network panel.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ALERTS } from '@/config/constants';
@@ -15,9 +16,10 @@ export async function getNewAlertCount(now: number = Date.now()): Promise<number
   try {
     const { count, error } = await supabase()
       .from('enhanced_security_alerts')
-      .select('id', { count: 'exact', head: true })
+      .select('id', { count: 'exact' })
       .eq('status', 'new')
-      .gte('created_at', since);
+      .gte('created_at', since)
+      .limit(0);
     if (error) {
       logger.error('Alert count failed', { code: error.code, message: error.message });
       return 0;
