@@ -147,6 +147,13 @@ results.push({
 if (stackUp) {
   // The suites find the stack the way a tester points them at any stack: STACK_* variables.
   const suiteEnv = { ...process.env, ...projectStackEnv(projectWorkdir), STACK_WORKDIR: projectWorkdir };
+  // The browser tests run on the demo dataset, as a newcomer's `npm start` shows it.
+  step('demo dataset for the browser tests (intel demo)', process.execPath, [
+    path.join(ROOT, 'intel/bin/intel.mjs'),
+    'demo',
+    '--db-url',
+    suiteEnv.STACK_DB_URL,
+  ]);
   const e2eReport = path.join(ROOT, 'tests/e2e/.temp/report.json');
   rmSync(e2eReport, { force: true });
   countedStep(

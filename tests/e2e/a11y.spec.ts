@@ -12,6 +12,32 @@ import { ANALYST_STATE, AXE_DIR, AXE_SUMMARY } from './support/paths';
 import { PUBLIC_PAGES } from './support/spec-routes';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+/** The pages of the analyst workspace and what shows that their data has arrived. */
+const ANALYST_PAGES: {
+  label: RegExp;
+  heading: string;
+  ready: (page: Page) => ReturnType<Page['locator']>;
+}[] = [
+  { label: /^Dashboard$/, heading: 'Dashboard', ready: (page) => page.getByText('Latest KEV entries') },
+  { label: /^IOC Intelligence$/, heading: 'IOC Intelligence', ready: (page) => page.getByRole('row').nth(1) },
+  { label: /^Live CVE Feed$/, heading: 'Live CVE Feed', ready: (page) => page.getByRole('row').nth(1) },
+  {
+    label: /^Threat Intelligence Hub/,
+    heading: 'Threat Intelligence Hub',
+    ready: (page) => page.getByRole('grid', { name: 'Alerts' }),
+  },
+  {
+    label: /^Unified Intelligence$/,
+    heading: 'Unified Intelligence',
+    ready: (page) => page.getByText('Type at least two characters.'),
+  },
+  {
+    label: /^Global Threat Feed$/,
+    heading: 'Global Threat Feed',
+    ready: (page) => page.getByRole('article').first(),
+  },
+];
 const BLOCKING = new Set(['serious', 'critical']);
 const THEMES = ['dark', 'light'] as const;
 type Theme = (typeof THEMES)[number];
@@ -82,6 +108,23 @@ for (const theme of THEMES) {
         await shell.goto('/platform/dashboard');
         await expect(shell.alertsLink()).toHaveAccessibleName(/new alerts?$/);
         await audit(page, '/platform/dashboard', theme);
+      });
+
+      // The analyst pages on the demo dataset, reached through the sidebar, each once its data is in.
+      test('analyst pages', async ({ page }) => {
+        const shell = new PlatformShellPage(page);
+        await shell.goto('/platform/dashboard');
+        for (const { label, heading, ready } of ANALYST_PAGES) {
+          await test.step(heading, async () => {
+            await page
+              .getByRole('navigation', { name: 'Platform navigation' })
+              .getByRole('link', { name: label })
+              .click();
+            await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+            await expect(ready(page)).toBeVisible();
+            await audit(page, heading, theme);
+          });
+        }
       });
     });
   });

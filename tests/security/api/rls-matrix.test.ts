@@ -11,6 +11,7 @@ import { createUser, deleteUser, SUITE_EMAIL_DOMAIN } from '../lib/personas.js';
 import { roleHeaders, roleUserId, type RoleName } from '../lib/roles.js';
 import { recordFact } from '../reporting/parts.js';
 import { intelTableSpecs } from './intel-table-specs.js';
+import { workspaceTableSpecs } from './workspace-table-specs.js';
 import { suite } from './context.js';
 
 type Op = 'select' | 'insert' | 'update' | 'delete';
@@ -62,9 +63,11 @@ let seededReport = 0;
 const createdAlerts: string[] = [];
 
 const intel = intelTableSpecs(runId, serviceInsert);
+const workspace = workspaceTableSpecs(runId, serviceInsert);
 
 const SPECS: Record<TableName, TableSpec> = {
   ...intel.specs,
+  ...workspace.specs,
   user_roles: {
     owner: 'user_id',
     victimFilter: async () => `user_id=eq.${victimId}`,
@@ -197,6 +200,7 @@ beforeAll(async () => {
       .id,
   );
   await intel.seed();
+  await workspace.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
   for (const role of ['analyst', 'admin_no_mfa'] as const) {
     await serviceInsert('performance_reports', {
@@ -207,9 +211,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await intel.cleanUp(async (table, filter) => {
+  const remove = async (table: string, filter: string) => {
     await rest('DELETE', `${table}?${filter}`, service);
-  });
+  };
+  await workspace.cleanUp(remove);
+  await intel.cleanUp(remove);
   for (const id of createdAlerts) await rest('DELETE', `enhanced_security_alerts?id=eq.${id}`, service);
   if (victimId) await deleteUser(target, victimId);
 });

@@ -213,7 +213,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             })}
           </Box>
         ) : (
-          state
+          // A grid holds rows only: the state sits in one full-width cell.
+          <Box role="rowgroup">
+            <Box role="row">
+              <Box role="gridcell" aria-colspan={visible.length + (selectable ? 1 : 0)}>
+                {state}
+              </Box>
+            </Box>
+          </Box>
         )}
       </Box>
     </Box>

@@ -45,7 +45,13 @@ export function EntityDrawer({ open, onClose, kind, title, subtitle, tabs, actio
               </Stack>
             </Drawer.Header>
             <Drawer.Body>
-              <Tabs.Root defaultValue={tabs[0]?.id} lazyMount unmountOnExit>
+              {/* Keyed by its tabs: they arrive with the data, and the first one must then be selected. */}
+              <Tabs.Root
+                key={tabs.map((tab) => tab.id).join()}
+                defaultValue={tabs[0]?.id}
+                lazyMount
+                unmountOnExit
+              >
                 <Tabs.List>
                   {tabs.map((tab) => (
                     <Tabs.Trigger key={tab.id} value={tab.id}>
