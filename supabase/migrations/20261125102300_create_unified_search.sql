@@ -4,6 +4,21 @@
 -- trigram indexes answer); defanged indicators are refanged first.
 -- security invoker: RLS decides, so a TLP:RED object is neither listed nor counted for an analyst.
 
+-- Trigram operators are not leakproof, so under RLS they cannot use their indexes (every object's
+-- similarity would be computed). This helper finds candidate objects through the indexes as the
+-- owner; unified_search re-reads them under RLS, so a TLP:RED object stays hidden.
+create function private.intel_objects_matching(_query text, _cap integer default 1000) returns text[]
+language sql stable security definer set search_path = '' as $$
+  select array(
+    select o.stix_id from public.intel_objects o
+     where o.type in ('threat-actor', 'intrusion-set', 'malware', 'tool', 'attack-pattern', 'campaign')
+       and (o.external_ids @> array[upper(_query)] or _query operator(extensions.<%) o.search_names)
+     limit _cap)
+$$;
+comment on function private.intel_objects_matching(text, integer) is 'Ids of actors, malware, tools, techniques and campaigns whose names or aliases resemble the text or whose external id it is; callers re-read them under RLS.';
+revoke all on function private.intel_objects_matching(text, integer) from public, anon;
+grant execute on function private.intel_objects_matching(text, integer) to authenticated, service_role;
+
 create function public.unified_search(_query text, _limit_per_kind integer default 5)
 returns table (kind text, id text, title text, subtitle text, score real, kind_total bigint)
 language plpgsql stable security invoker set search_path = '' as $$
@@ -58,8 +73,7 @@ begin
     ), partial as (
       select i.id, i.type::text, i.value, 0.6::real
         from public.indicators i
-       where char_length(refanged) >= 3 and i.type in ('domain', 'url', 'email')
-         and i.value ilike '%' || replace(replace(refanged, '%', '\%'), '_', '\_') || '%'
+       where i.id in (select unnest(private.indicators_matching(refanged, cap)) offset 0)
          and i.value not in (refanged, lower(refanged))
        limit cap
     ), hits as (select * from exact union all select * from partial)
@@ -75,9 +89,8 @@ begin
                   when lower(o.name) = lower(q) then 0.99
                   else extensions.word_similarity(q, o.search_names) end::real as score
         from public.intel_objects o
-       where o.type in ('threat-actor', 'intrusion-set', 'malware', 'tool', 'attack-pattern', 'campaign')
+       where o.stix_id in (select unnest(private.intel_objects_matching(q, cap)) offset 0)
          and not o.revoked
-         and (o.external_ids @> array[upper(q)] or q operator(extensions.<%) o.search_names)
        limit cap
     ), ranked as (
       select h.*, count(*) over (partition by h.type) as total,

@@ -2,7 +2,7 @@
 -- search), counts, KEV feed, unified search (typos, ATT&CK ids, defanged values), the dashboard,
 -- and the event stream's triggers — each with TLP:RED kept from analysts.
 begin;
-select plan(30);
+select plan(32);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000b', 'authenticated', 'authenticated', 'analyst@test.local');
@@ -69,6 +69,8 @@ select results_eq(
   $$ select id from public.search_indicators(_limit => 3) $$, 'the first page is the newest');
 select is((select value from public.search_indicators(_value => 'hxxp://evil[.]example/pay')), 'http://evil.example/payload', 'a defanged search finds the URL');
 select is((select count(*)::int from public.search_indicators(_value => 'host2', _limit => 500)), 7, 'a substring finds domains (host2, host20-25)');
+select is((select count(*)::int from public.search_indicators(_value => 'host7.evil')), 0, 'a value search never returns a RED indicator (its ids are found as the owner)');
+select is((select (total, exact) from public.count_indicators(_value => 'host7.evil')), (0::bigint, true), 'nor counts it');
 select is((select count(*)::int from public.search_indicators(_source_id => '50000000-0000-4000-a000-000000000001', _limit => 500)), 11, 'the source filter');
 select is((select count(*)::int from public.search_indicators(_malware_id => 'malware--00000000-0000-4000-8000-0000000000e1', _limit => 500)), 11, 'the malware filter');
 select is((select malware from public.search_indicators(_value => 'host10.') limit 1), '{Emotet}'::text[], 'rows name their malware');
