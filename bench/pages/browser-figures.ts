@@ -17,6 +17,33 @@ export interface BrowserFigure {
 const firstDataRow = (page: Page) =>
   page.getByRole('grid', { name: 'Indicators' }).getByRole('rowgroup').nth(1).getByRole('row').first();
 
+/**
+ * Starts an in-page clock and resolves with the milliseconds until `selector` (optionally with `text`)
+ * is in the DOM and the next frame begins: what the analyst sees, without Playwright's round trips.
+ * `start` is 'click' (the next click on the page starts the clock) or 'now'.
+ */
+async function armWatch(page: Page, selector: string, text: string | null, start: 'click' | 'now') {
+  await page.evaluate(`(() => {
+    window.__watch = new Promise((resolve) => {
+      let startedAt = ${start === 'now' ? 'performance.now()' : 'undefined'};
+      if (startedAt === undefined)
+        document.addEventListener('click', () => { startedAt = performance.now(); }, { capture: true, once: true });
+      const seen = () => {
+        const element = document.querySelector(${JSON.stringify(selector)});
+        return startedAt !== undefined && element && (${JSON.stringify(text)} === null || element.textContent === ${JSON.stringify(text)});
+      };
+      const observer = new MutationObserver(() => {
+        if (!seen()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - startedAt));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  })()`);
+}
+
+const watched = (page: Page) => page.evaluate<number>('window.__watch');
+
 function figure(label: string, times: number[], note?: string): BrowserFigure {
   return { label, p50: percentile(times, 50), p95: percentile(times, 95), runs: times.length, note };
 }
@@ -28,7 +55,12 @@ export async function iocFirstRows(page: Page, runs: number): Promise<BrowserFig
     await page.goto('/platform/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     // A fresh query each time: a filter the cache has not seen (the TLP list is the same rows).
-    const started = Date.now();
+    await armWatch(
+      page,
+      '[role="grid"][aria-label="Indicators"] [role="rowgroup"] + [role="rowgroup"] [role="row"]',
+      null,
+      'now',
+    );
     await page.evaluate((n) => {
       window.history.pushState(
         {},
@@ -38,9 +70,9 @@ export async function iocFirstRows(page: Page, runs: number): Promise<BrowserFig
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, i);
     await firstDataRow(page).waitFor();
-    times.push(Date.now() - started);
+    times.push(await watched(page));
   }
-  return figure('IOC page: navigation → first rows', times, 'target < 500 ms');
+  return figure('IOC page: navigation → first rows', times, 'target < 500 ms; in-page clock');
 }
 
 /** From choosing another type to the first row of that type on screen. */
@@ -110,13 +142,17 @@ export async function routeChanges(
   await page.goto('/platform/dashboard');
   const nav = page.getByRole('navigation', { name: 'Platform navigation' });
   const visit = async (target: { link: RegExp; heading: string }) => {
-    const started = Date.now();
+    await armWatch(page, 'main h1', target.heading, 'click');
     await nav.getByRole('link', { name: target.link }).click();
     await page.getByRole('heading', { level: 1, name: target.heading }).waitFor();
-    return Date.now() - started;
+    return watched(page);
   };
   for (const target of pages) await visit(target);
   const times: number[] = [];
   for (let round = 0; round < 3; round += 1) for (const target of pages) times.push(await visit(target));
-  return figure('route change between platform pages', times, 'target < 100 ms');
+  return figure(
+    'route change between platform pages',
+    times,
+    'target < 100 ms; in-page clock, click → heading painted',
+  );
 }

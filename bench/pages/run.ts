@@ -23,7 +23,7 @@ import {
   routeChanges,
   type BrowserFigure,
 } from './browser-figures.js';
-import { collectScripts, sizeOf, type BundleFigure } from './bundle-figures.js';
+import { collectScripts, pageOwnChunks, sizeOf, type BundleFigure } from './bundle-figures.js';
 import { measureServer } from './server-figures.js';
 
 const { values } = parseArgs({
@@ -104,23 +104,14 @@ try {
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
-  const scripts = collectScripts(page);
   await page.goto('/auth');
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL(/\/platform\//);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  scripts.take();
-  for (const target of PAGES.slice(1)) {
-    await page
-      .getByRole('navigation', { name: 'Platform navigation' })
-      .getByRole('link', { name: target.link })
-      .click();
-    await page.getByRole('heading', { level: 1, name: target.heading }).waitFor();
-    await page.waitForLoadState('networkidle');
-    bundles.push(sizeOf(DIST, `${target.heading}: its own chunks`, scripts.take(), true));
-  }
+  for (const target of PAGES)
+    bundles.push(pageOwnChunks(DIST, `${target.heading}: its own chunks`, target.path));
   browserFigures.push(await iocFirstRows(page, runs));
   browserFigures.push(await iocFilterChange(page));
   browserFigures.push(await iocScroll(page));

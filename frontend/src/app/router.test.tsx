@@ -96,10 +96,17 @@ describe('redirects', () => {
 });
 
 describe('platform area', () => {
-  it('shows the loader while the session is being verified', async () => {
+  it('shows the loader while a stored session is being verified', async () => {
+    signedIn();
     renderApp(platformPath('dashboard'));
     expect(screen.getByText('Verifying access...')).toBeInTheDocument();
-    await screen.findByText(PRODUCT.name, { selector: 'a' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+  });
+
+  it('settles a browser without a stored session as signed out at once', async () => {
+    const { router } = renderApp(platformPath('dashboard'));
+    expect(screen.queryByText('Verifying access...')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(publicPaths.auth));
   });
 
   it('sends a signed-out visitor to /auth, replacing history', async () => {

@@ -103,8 +103,14 @@ export const fakeSupabase = {
 
 export const supabaseModuleMock = { supabase: () => fakeSupabase };
 
+/** Where supabase-js keeps a session; the app only loads the client at start when this key exists. */
+export const STORED_SESSION_KEY = 'sb-fake-auth-token';
+
 export function setInitialSession(session: Session | null) {
   initialSession = session;
+  if (session)
+    localStorage.setItem(STORED_SESSION_KEY, JSON.stringify({ access_token: session.access_token }));
+  else localStorage.removeItem(STORED_SESSION_KEY);
 }
 
 export function emitAuthState(event: string, session: Session | null) {
@@ -123,6 +129,7 @@ export function answerAdminValidation(authorized: boolean, reason: string | null
 export function resetFakeSupabase() {
   listeners.clear();
   initialSession = null;
+  localStorage.removeItem(STORED_SESSION_KEY);
   rpcAnswers = {};
   vi.clearAllMocks();
 }

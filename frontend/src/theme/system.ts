@@ -1,5 +1,6 @@
 /** The one Chakra system: semantic tokens named by meaning, each with a dark variant. */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { chakraTheme } from './chakra-theme';
 
 const config = defineConfig({
   theme: {
@@ -22,4 +23,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraTheme, config);

@@ -28,7 +28,8 @@ vi.mock('@/lib/supabase', () => ({
         eq: () => query,
         gte: () => query,
         // limit(0): the badge's count; limit(1): the health check's read.
-        limit: async (rows: number) => (rows === 0 ? backend.count : { data: [], error: backend.databaseError }),
+        limit: async (rows: number) =>
+          rows === 0 ? backend.count : { data: [], error: backend.databaseError },
       };
       return query;
     },

@@ -3,7 +3,7 @@
  * service-health banner, and the page in the Outlet. It also runs the shell-wide monitors.
  */
 import { Box, Flex } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { NewAlertBadge } from '@/features/alerts/components/new-alert-badge';
 import { useNewAlertCount } from '@/features/alerts/api/get-new-alert-count';
@@ -21,6 +21,8 @@ import { useSidebarShortcut } from '@/features/sidebar/hooks/use-sidebar-shortcu
 import { useSidebarToggle } from '@/features/sidebar/hooks/use-sidebar-toggle';
 import { platformPath } from '@/config/paths';
 import { navGroups } from '@/app/routes/platform/navigation';
+import { preloadPageModules } from '@/app/routes/platform/page-modules';
+import { platformPageRegistry } from '@/app/routes/platform/pages';
 import { PlatformHeader } from './platform-header';
 
 export function PlatformShell() {
@@ -37,6 +39,8 @@ export function PlatformShell() {
   usePerformanceMonitor();
   useAlertChanges({ enabled: signedIn });
   const newAlerts = useNewAlertCount({ enabled: signedIn });
+  // Every page's code arrives while the analyst reads the first one, so the next click renders at once.
+  useEffect(() => preloadPageModules(platformPageRegistry), []);
 
   return (
     <Flex minHeight="100dvh">

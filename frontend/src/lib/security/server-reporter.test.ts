@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const getSession = vi.fn();
 const rpc = vi.fn();
@@ -9,7 +9,10 @@ const { sendSecurityEventToServer } = await import('./server-reporter');
 beforeEach(() => {
   getSession.mockReset();
   rpc.mockReset();
+  localStorage.setItem('sb-127-auth-token', '{}');
 });
+
+afterEach(() => localStorage.clear());
 
 describe('sendSecurityEventToServer', () => {
   it('calls log_security_violation with _event_type and _details when signed in', async () => {
@@ -25,6 +28,13 @@ describe('sendSecurityEventToServer', () => {
   it('sends nothing without a session (the RPC needs a signed-in user)', async () => {
     getSession.mockResolvedValue({ data: { session: null } });
     await sendSecurityEventToServer('bot_detected', {});
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it('does not even load the client when this browser holds no session', async () => {
+    localStorage.clear();
+    await sendSecurityEventToServer('bot_detected', {});
+    expect(getSession).not.toHaveBeenCalled();
     expect(rpc).not.toHaveBeenCalled();
   });
 

@@ -3,14 +3,16 @@
  * user, so nothing is sent without a session (events are still in the local log).
  */
 import type { Json } from '@db/types';
-import { supabase } from '@/lib/supabase';
+import { backend, storedSessionExists } from '@/lib/backend';
 import type { SecurityEventDetails, SecurityEventType } from './event-reporter';
 
 export async function sendSecurityEventToServer(
   type: SecurityEventType,
   details: SecurityEventDetails,
 ): Promise<void> {
-  const client = supabase();
+  // Without a stored session there is nobody to attribute the event to: no need to load the client.
+  if (!storedSessionExists()) return;
+  const client = await backend();
   const { data } = await client.auth.getSession();
   if (!data.session) return;
   const { error } = await client.rpc('log_security_violation', {

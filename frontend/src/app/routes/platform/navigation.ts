@@ -1,6 +1,7 @@
 /** The sidebar's groups, derived from the page registry for the signed-in user. */
 import { platformPath } from '@/config/paths';
 import type { NavGroup } from '@/features/sidebar/utils/nav-model';
+import { pageIcons } from './page-icons';
 import { navGroupTable, platformPageRegistry } from './pages';
 
 /** Admin-only pages are listed for everyone in SPEC §2's groups, except the Admin dashboard: admins only. */
@@ -12,6 +13,11 @@ export function navGroups({ isAdmin }: { isAdmin: boolean }): NavGroup[] {
     items: platformPageRegistry
       .filter((page) => page.group === group.id)
       .filter((page) => isAdmin || !LISTED_FOR_ADMINS_ONLY.has(page.key))
-      .map((page) => ({ key: page.key, to: platformPath(page.key), label: page.navLabel, icon: page.icon })),
+      .map((page) => ({
+        key: page.key,
+        to: platformPath(page.key),
+        label: page.navLabel,
+        icon: pageIcons[page.key],
+      })),
   }));
 }

@@ -3,28 +3,6 @@
  * titles are derived from it; URLs themselves live in config/paths.ts, which features link through.
  */
 import type { ComponentType } from 'react';
-import type { IconType } from 'react-icons';
-import {
-  LuBadgeCheck,
-  LuBrainCircuit,
-  LuBug,
-  LuChartColumn,
-  LuCircleUser,
-  LuCrosshair,
-  LuFileText,
-  LuFingerprint,
-  LuGhost,
-  LuGlobe,
-  LuLayoutDashboard,
-  LuNetwork,
-  LuRadar,
-  LuRss,
-  LuSatelliteDish,
-  LuSettings,
-  LuShieldAlert,
-  LuShieldCheck,
-  LuUsers,
-} from 'react-icons/lu';
 import type { PlatformPage } from '@/config/paths';
 import type { Classification } from '@/features/sidebar/utils/nav-model';
 
@@ -47,7 +25,6 @@ export interface PlatformPageDefinition {
   /** The page's heading and tab title. */
   title: string;
   navLabel: string;
-  icon: IconType;
   /** Where the sidebar lists it; null: reached from the profile menu. */
   group: NavGroupId | null;
   adminOnly: boolean;
@@ -67,7 +44,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'dashboard',
     title: 'Dashboard',
     navLabel: 'Dashboard',
-    icon: LuLayoutDashboard,
     group: 'commandCenter',
     adminOnly: false,
     description:
@@ -83,7 +59,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'unifiedIntelligence',
     title: 'Unified Intelligence',
     navLabel: 'Unified Intelligence',
-    icon: LuBrainCircuit,
     group: 'commandCenter',
     adminOnly: false,
     description:
@@ -100,7 +75,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'executiveBriefing',
     title: 'Executive Briefing',
     navLabel: 'Executive Briefing',
-    icon: LuFileText,
     group: 'commandCenter',
     adminOnly: false,
     description:
@@ -111,7 +85,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'threatIntelligenceHub',
     title: 'Threat Intelligence Hub',
     navLabel: 'Threat Intelligence Hub',
-    icon: LuShieldAlert,
     group: 'threatIntelligence',
     adminOnly: false,
     description:
@@ -123,7 +96,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'liveCveFeed',
     title: 'Live CVE Feed',
     navLabel: 'Live CVE Feed',
-    icon: LuBug,
     group: 'threatIntelligence',
     adminOnly: false,
     description:
@@ -134,7 +106,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'enhancedCti',
     title: 'Enhanced CTI',
     navLabel: 'Enhanced CTI',
-    icon: LuRadar,
     group: 'threatIntelligence',
     adminOnly: false,
     description:
@@ -145,7 +116,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'threatHunting',
     title: 'Threat Hunting',
     navLabel: 'Threat Hunting',
-    icon: LuCrosshair,
     group: 'threatIntelligence',
     adminOnly: false,
     description:
@@ -156,7 +126,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'darkWebMonitoring',
     title: 'Dark Web Monitoring',
     navLabel: 'Dark Web Monitoring',
-    icon: LuGhost,
     group: 'monitoringProtection',
     adminOnly: false,
     description: 'Watched keywords matched against imported leak-site and paste mentions.',
@@ -166,7 +135,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'brandProtection',
     title: 'Brand Protection',
     navLabel: 'Brand Protection',
-    icon: LuBadgeCheck,
     group: 'monitoringProtection',
     adminOnly: false,
     description:
@@ -177,7 +145,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'iocIntelligence',
     title: 'IOC Intelligence',
     navLabel: 'IOC Intelligence',
-    icon: LuFingerprint,
     group: 'monitoringProtection',
     adminOnly: false,
     description:
@@ -188,7 +155,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'externalAssets',
     title: 'External Assets',
     navLabel: 'External Assets',
-    icon: LuGlobe,
     group: 'monitoringProtection',
     adminOnly: false,
     description:
@@ -200,7 +166,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'socradarIntelligence',
     title: 'Third-Party Intelligence',
     navLabel: 'Third-Party Intelligence',
-    icon: LuSatelliteDish,
     group: 'monitoringProtection',
     adminOnly: false,
     description:
@@ -211,7 +176,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'networkMonitoring',
     title: 'Network Monitoring',
     navLabel: 'Network Monitoring',
-    icon: LuNetwork,
     group: 'platformSystems',
     adminOnly: false,
     description:
@@ -222,7 +186,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'globalThreatFeed',
     title: 'Global Threat Feed',
     navLabel: 'Global Threat Feed',
-    icon: LuRss,
     group: 'platformSystems',
     adminOnly: false,
     description: 'A live, chronological stream of newly imported intelligence.',
@@ -233,7 +196,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'threatAnalyticsDashboard',
     title: 'Threat Analytics',
     navLabel: 'Threat Analytics',
-    icon: LuChartColumn,
     group: 'platformSystems',
     adminOnly: false,
     description:
@@ -245,7 +207,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'userManagement',
     title: 'User Management',
     navLabel: 'User Management',
-    icon: LuUsers,
     group: 'platformSystems',
     adminOnly: true,
     description: 'Users and roles, and resetting an administrator’s two-factor authentication.',
@@ -256,7 +217,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'systemConfig',
     title: 'System Configuration',
     navLabel: 'System Configuration',
-    icon: LuSettings,
     group: 'platformSystems',
     adminOnly: true,
     description: 'Platform settings, each change recorded in an audit trail.',
@@ -267,7 +227,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'admin',
     title: 'Admin Dashboard',
     navLabel: 'Admin Dashboard',
-    icon: LuShieldCheck,
     group: 'platformSystems',
     adminOnly: true,
     description: 'Security events and performance reports for administrators.',
@@ -278,7 +237,6 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     key: 'profile',
     title: 'Profile',
     navLabel: 'Profile',
-    icon: LuCircleUser,
     group: null,
     adminOnly: false,
     description: 'Your name, password, theme, two-factor status and backup codes.',

@@ -3,9 +3,9 @@
  * 'Loading secure platform...', a load failure shown as 'Failed to load component', a crash as
  * 'Platform Error', admin pages guarded, the tab titled after the page.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ComponentLoadError, LoadFailureBoundary } from '@/components/errors/load-failure';
+import { LoadFailureBoundary } from '@/components/errors/load-failure';
 import { PlatformErrorBoundary } from '@/components/errors/platform-error';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
@@ -17,20 +17,14 @@ import {
   type PlatformPageDefinition,
   type PlatformPageProps,
 } from './pages';
+import { lazyPage } from './page-modules';
 
 /** SPEC §2's platform loading text, shown while the shell or a page chunk loads. */
 export const LOADING_PLATFORM_TEXT = 'Loading secure platform...';
 
 /** One lazy component per page, made once: React keeps a loaded chunk only for the same component. */
 const pageComponents = new Map<PlatformPage, ComponentType<PlatformPageProps>>(
-  platformPageRegistry.map((definition) => [
-    definition.key,
-    lazy(() =>
-      definition.load().catch((error: unknown) => {
-        throw new ComponentLoadError(error);
-      }),
-    ),
-  ]),
+  platformPageRegistry.map((definition) => [definition.key, lazyPage(definition)]),
 );
 
 interface PlatformRouteProps {

@@ -2,17 +2,19 @@
  * RPC `setup_admin_totp(_secret, _verification_code)`: stores the new secret (pending until the first valid
  * code is verified) and answers the ten backup codes, once. The code sent here is the spec's placeholder.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TOTP } from '@/config/constants';
-import { supabase } from '@/lib/supabase';
+import { backend } from '@/lib/backend';
 
 const setupAnswerSchema = z.object({
   success: z.boolean(),
-  backup_codes: z.array(z.string()).default([]),
+  backup_codes: z._default(z.array(z.string()), []),
 });
 
 export async function setupAdminTotp(secret: string): Promise<{ backupCodes: string[] }> {
-  const { data, error } = await supabase().rpc('setup_admin_totp', {
+  const { data, error } = await (
+    await backend()
+  ).rpc('setup_admin_totp', {
     _secret: secret,
     _verification_code: TOTP.setupPlaceholderCode,
   });

@@ -1,12 +1,12 @@
 /** RPC `verify_admin_totp(_code)`: a 6-digit TOTP or a backup code; failures come back as answers. */
-import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { z } from 'zod/mini';
+import { backend } from '@/lib/backend';
 
 const verifyAnswerSchema = z.object({
   success: z.boolean(),
-  backup_code_used: z.boolean().default(false),
-  remaining_backup_codes: z.number().int().nonnegative().nullable().default(null),
-  reason: z.string().optional(),
+  backup_code_used: z._default(z.boolean(), false),
+  remaining_backup_codes: z._default(z.nullable(z.int().check(z.nonnegative())), null),
+  reason: z.optional(z.string()),
 });
 
 export interface MfaVerification {
@@ -18,7 +18,7 @@ export interface MfaVerification {
 }
 
 export async function verifyAdminTotp(code: string): Promise<MfaVerification> {
-  const { data, error } = await supabase().rpc('verify_admin_totp', { _code: code });
+  const { data, error } = await (await backend()).rpc('verify_admin_totp', { _code: code });
   if (error) throw new Error(error.message);
   const parsed = verifyAnswerSchema.safeParse(data);
   if (!parsed.success) throw new Error('Unexpected answer from verify_admin_totp');

@@ -2,15 +2,17 @@
  * The sign-in guard (SPEC §2, §4): loader while auth is settling, /auth (history replaced, original location
  * passed along) without a session, and for admin-only screens the two-factor step or the admin notice.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { publicPaths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import type { ReturnLocationState } from '@/features/auth/utils/return-location';
 import { AdminNotice } from './admin-notice';
-import { MfaSetup } from './mfa/mfa-setup';
 import { MfaVerify } from './mfa/mfa-verify';
+
+// The QR code encoder is only for an admin enrolling a second factor: nobody else downloads it.
+const MfaSetup = lazy(() => import('./mfa/mfa-setup').then((m) => ({ default: m.MfaSetup })));
 
 export function ProtectedRoute({
   children,
@@ -32,7 +34,12 @@ export function ProtectedRoute({
   if (adminOnly) {
     if (!adminValidation) return <FullScreenLoader label="Verifying access..." />;
     if (!adminValidation.authorized) {
-      if (adminValidation.reason === 'mfa_setup_required') return <MfaSetup />;
+      if (adminValidation.reason === 'mfa_setup_required')
+        return (
+          <Suspense fallback={<FullScreenLoader label="Verifying access..." />}>
+            <MfaSetup />
+          </Suspense>
+        );
       if (adminValidation.reason === 'mfa_required') return <MfaVerify />;
       return <AdminNotice />;
     }

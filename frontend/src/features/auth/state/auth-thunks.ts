@@ -5,7 +5,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '@/app/store/store';
 import { createLogger } from '@/lib/security/logger';
-import { supabase } from '@/lib/supabase';
+import { backend } from '@/lib/backend';
 import { mapSession } from '@/features/auth/api/map-session';
 import { setupAdminTotp } from '@/features/auth/api/setup-admin-totp';
 import { validateAdminAccess } from '@/features/auth/api/validate-admin-access';
@@ -48,7 +48,7 @@ export function validateAdmin(): AuthThunk<Promise<AdminValidation>> {
 export function refreshAuth(): AuthThunk<Promise<void>> {
   return async (dispatch) => {
     try {
-      const { data, error } = await supabase().auth.getSession();
+      const { data, error } = await (await backend()).auth.getSession();
       if (error) {
         log.error('auth_refresh_error', { message: error.message });
         return;
@@ -65,11 +65,11 @@ export function signOut(reason: SignOutReason = 'user'): AuthThunk<Promise<void>
   return async (dispatch) => {
     dispatch(userSignedOut(reason));
     try {
-      const { error } = await supabase().auth.signOut();
+      const { error } = await (await backend()).auth.signOut();
       if (error) {
         log.error('signout_error', { message: error.message });
         // The global sign-out failed (e.g. offline): still forget the stored session on this device.
-        await supabase().auth.signOut({ scope: 'local' });
+        await (await backend()).auth.signOut({ scope: 'local' });
       }
     } catch (error) {
       log.error('signout_error', { message: errorMessage(error) });
