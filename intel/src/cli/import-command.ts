@@ -3,13 +3,26 @@ import { parseArgs } from 'node:util';
 import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
 import { connect, resolveDbUrl } from '../db/connect.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
+import {
+  looksLikeTelemetry,
+  runTelemetryImport,
+  TELEMETRY_FORMAT_NAMES,
+  TelemetryImportFailed,
+  type TelemetryFormatName,
+  type TelemetrySummary,
+} from '../telemetry-import/run-telemetry-import.js';
 import { progressBar } from './progress.js';
 import { formatTable } from './table.js';
 
-export const IMPORT_USAGE = `npm run intel -- import <file|folder>... [--format ${FORMAT_NAMES.join('|')}] [--source NAME] [--json]`;
+const ALL_FORMATS: readonly string[] = [...FORMAT_NAMES, ...TELEMETRY_FORMAT_NAMES];
+
+export const IMPORT_USAGE = `npm run intel -- import <file|folder>... [--format ${ALL_FORMATS.join('|')}] [--source NAME] [--sensor NAME] [--base-time ISO] [--json]`;
+
+/** What every import prints: knowledge-base formats and telemetry alike. */
+type AnySummary = ImportSummary | TelemetrySummary;
 
 /** The one JSON line of `--json`: the contract other tools read. */
-export function jsonResult(summary: ImportSummary): string {
+export function jsonResult(summary: AnySummary): string {
   return JSON.stringify({
     format: summary.format,
     source: summary.source,
@@ -28,7 +41,8 @@ export function jsonResult(summary: ImportSummary): string {
   });
 }
 
-export function summaryTable(summary: ImportSummary): string {
+export function summaryTable(summary: AnySummary): string {
+  if (isTelemetry(summary)) return telemetryTable(summary);
   const kinds = (summary.counts.byKind ?? {}) as Record<
     string,
     { inserted: number; updated: number; unchanged: number }
@@ -55,13 +69,15 @@ export async function importCommand(args: string[]): Promise<number> {
       format: { type: 'string' },
       source: { type: 'string' },
       json: { type: 'boolean', default: false },
+      sensor: { type: 'string' },
+      'base-time': { type: 'string' },
       'db-url': { type: 'string' },
       workdir: { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new UsageError(IMPORT_USAGE);
-  if (values.format && !(FORMAT_NAMES as readonly string[]).includes(values.format))
-    throw new UsageError(`unknown format "${values.format}"; one of: ${FORMAT_NAMES.join(', ')}`);
+  if (values.format && !ALL_FORMATS.includes(values.format))
+    throw new UsageError(`unknown format "${values.format}"; one of: ${ALL_FORMATS.join(', ')}`);
   const base = process.env.INIT_CWD ?? process.cwd();
   const inputs = positionals.map((p) => path.resolve(base, p));
   const db = await connect(resolveDbUrl({ dbUrl: values['db-url'], workdir: values.workdir }));
@@ -72,26 +88,61 @@ export async function importCommand(args: string[]): Promise<number> {
   process.once('SIGINT', () => interrupt.abort());
   process.once('SIGTERM', () => interrupt.abort());
   try {
-    const summary = await runImport(db, {
-      inputs,
-      format: values.format as FormatName | undefined,
-      source: values.source,
-      onProgress: bar.update,
-      signal: interrupt.signal,
-    });
+    const telemetry = (TELEMETRY_FORMAT_NAMES as readonly string[]).includes(values.format ?? '')
+      ? (values.format as TelemetryFormatName)
+      : values.format
+        ? undefined
+        : await looksLikeTelemetry(inputs[0]!).catch(() => undefined);
+    const summary: AnySummary = telemetry
+      ? await runTelemetryImport(db, {
+          inputs,
+          format: telemetry,
+          sensor: values.sensor,
+          baseTime: values['base-time'],
+          onProgress: bar.update,
+          signal: interrupt.signal,
+        })
+      : await runImport(db, {
+          inputs,
+          format: values.format as FormatName | undefined,
+          source: values.source,
+          onProgress: bar.update,
+          signal: interrupt.signal,
+        });
     bar.stop();
     if (!values.json || process.stderr.isTTY) out(summaryTable(summary));
     if (values.json) process.stdout.write(`${jsonResult(summary)}\n`);
     return 0;
   } catch (error) {
     bar.stop();
-    if (!(error instanceof ImportFailed)) throw error;
+    if (!(error instanceof ImportFailed || error instanceof TelemetryImportFailed)) throw error;
     process.stderr.write(`import refused, nothing was written: ${error.summary.error}\n`);
     if (values.json) process.stdout.write(`${jsonResult(error.summary)}\n`);
     return 1;
   } finally {
     await db.end();
   }
+}
+
+function isTelemetry(summary: AnySummary): summary is TelemetrySummary {
+  return (TELEMETRY_FORMAT_NAMES as readonly string[]).includes(summary.format);
+}
+
+function telemetryTable(summary: TelemetrySummary): string {
+  const c = summary.counts as { events: number; matchedEvents: number; alerts: number; sensors: string[] };
+  const rate = Math.round(c.events / Math.max(summary.seconds, 0.001)).toLocaleString('en');
+  const lines = [
+    `${summary.source} (${summary.format}): ${c.events.toLocaleString('en')} events in ${summary.seconds.toFixed(1)} s (${rate}/s)`,
+    formatTable(
+      ['sensors', 'matched events', 'new sightings', 'grown sightings', 'alerts'],
+      [[c.sensors.join(', ') || '—', c.matchedEvents, summary.inserted, summary.updated, c.alerts]],
+    ),
+    `rejected: ${summary.rejected.toLocaleString('en')}`,
+  ];
+  for (const r of summary.rejects.slice(0, 10)) lines.push(`  ✗ ${r.where}: ${r.reason}`);
+  if (summary.rejected > 10)
+    lines.push(`  … ${summary.rejected - 10} more (import_runs.rejects keeps the first 1,000)`);
+  return lines.join('\n');
 }
 
 export class UsageError extends Error {

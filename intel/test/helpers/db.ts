@@ -20,7 +20,7 @@ export async function openDb(): Promise<pg.Client> {
 /** Empties the knowledge base so each test file starts from a fresh installation. */
 export async function emptyKnowledgeBase(db: pg.Client): Promise<void> {
   await db.query(`truncate public.indicator_sources, public.indicators, public.vulnerabilities, public.intel_objects,
-    public.relationships, public.sightings, public.import_runs, public.sources restart identity cascade`);
+    public.relationships, public.sightings, public.sensors, public.import_runs, public.sources restart identity cascade`);
 }
 
 export async function importFiles(

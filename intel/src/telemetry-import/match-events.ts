@@ -1,0 +1,60 @@
+import type { ClientBase } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { copyRow } from '../pipeline/copy-text.js';
+import type { TelemetryEvent } from '../telemetry/index.js';
+
+/**
+ * One batch of events against the knowledge base: every observable goes to a temporary table with
+ * COPY, and one join on the indicators' (value, type) index finds the known ones. Only the matches
+ * come back to Node, which holds the events and so can describe each match.
+ */
+
+export const OBSERVABLES_TABLE = 'stage_observables';
+
+export async function createObservablesTable(db: ClientBase): Promise<void> {
+  await db.query(
+    `create temporary table ${OBSERVABLES_TABLE} (ev integer, type public.indicator_type, value text collate "C")
+     on commit drop`,
+  );
+}
+
+export interface EventMatch {
+  /** Index of the event in the batch. */
+  event: number;
+  indicatorId: number;
+}
+
+export async function matchEvents(db: ClientBase, events: readonly TelemetryEvent[]): Promise<EventMatch[]> {
+  await db.query(`truncate ${OBSERVABLES_TABLE}`);
+  function* rows(): Generator<string> {
+    let chunk = '';
+    for (let ev = 0; ev < events.length; ev++) {
+      // One event names the same value in several roles (dns query and tls sni): look it up once.
+      const seen = new Set<string>();
+      for (const o of events[ev]!.observables) {
+        const key = `${o.type}\u0000${o.value}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        chunk += copyRow([ev, o.type, o.value]);
+      }
+      if (chunk.length > 256 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  await pipeline(
+    Readable.from(rows()),
+    db.query(copyFrom(`copy ${OBSERVABLES_TABLE} (ev, type, value) from stdin`)),
+  );
+  // Point lookups: without statistics the planner would hash the whole indicators table.
+  const { rows: found } = await db.query<{ ev: number; id: string }>(
+    `select o.ev, i.id from ${OBSERVABLES_TABLE} o
+       join public.indicators i on i.value = o.value and i.type = o.type
+      where not i.revoked`,
+  );
+  return found.map((row) => ({ event: row.ev, indicatorId: Number(row.id) }));
+}
