@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedFile } from '../src/testing/shared-data.js';
 import {
   runTelemetryImport,
-  TelemetryImportFailed,
   type TelemetryImportOptions,
 } from '../src/telemetry-import/run-telemetry-import.js';
+import { WorkspaceImportFailed } from '../src/workspace-import/import-run.js';
 import { signedInAnalyst } from './helpers/analyst.js';
 import { count, emptyKnowledgeBase, importFiles, openDb, tempFile } from './helpers/db.js';
 
@@ -211,7 +211,7 @@ describe('telemetry import: events matched against indicators become sightings a
   it('refuses a file that is not telemetry and writes nothing', async () => {
     const before = await count(db, 'select 1 from public.sightings');
     await expect(importTelemetry([tempFile('notes.txt', 'hello\nworld\n')])).rejects.toBeInstanceOf(
-      TelemetryImportFailed,
+      WorkspaceImportFailed,
     );
     await expect(
       importTelemetry([sharedFile('abusech/feodotracker-ipblocklist-2024-04-04.csv')], {

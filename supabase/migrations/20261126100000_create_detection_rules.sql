@@ -49,6 +49,18 @@ insert into public.detection_rules (key, name, description, severity, category, 
 create trigger detection_rules_touch_updated_at before update on public.detection_rules
   for each row execute function private.touch_updated_at();
 
+-- Who tuned a rule last (the column is not granted to anyone: the trigger writes it).
+create function private.record_rule_editor() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  new.updated_by := (select auth.uid());
+  return new;
+end
+$$;
+revoke all on function private.record_rule_editor() from public, anon, authenticated;
+create trigger detection_rules_record_editor before update on public.detection_rules
+  for each row execute function private.record_rule_editor();
+
 alter table public.detection_rules enable row level security;
 grant select on public.detection_rules to authenticated;
 grant update (enabled, severity, min_confidence, max_tlp, min_criticality, dedup_window)
@@ -72,6 +84,31 @@ comment on column public.enhanced_security_alerts.rule_key is 'The detection rul
 comment on column public.enhanced_security_alerts.dedup_key is 'The entity the rule matched (indicator id, asset and CVE, domain, post and keyword): one open alert per rule and entity.';
 comment on column public.enhanced_security_alerts.hit_count is 'How many matches this alert stands for, including those that arrived after it was raised.';
 comment on column public.enhanced_security_alerts.last_hit_at is 'When the latest match arrived.';
+
+-- Reopening a closed alert while a newer one is open for the same match would make two open
+-- alerts for one entity: say which one to work on instead of a unique-index error.
+create function private.refuse_duplicate_reopen() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  newer uuid;
+begin
+  select id into newer from public.enhanced_security_alerts
+   where rule_key = new.rule_key and dedup_key = new.dedup_key and id <> new.id
+     and status in ('new', 'acknowledged', 'investigating')
+   limit 1;
+  if found then
+    raise exception 'A newer alert for the same match is open (%); work on that one.', newer
+      using errcode = '23505', hint = 'Open the newer alert instead of reopening this one.';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.refuse_duplicate_reopen() from public, anon, authenticated;
+create trigger enhanced_security_alerts_refuse_duplicate_reopen before update of status on public.enhanced_security_alerts
+  for each row
+  when (new.rule_key is not null and old.status in ('resolved', 'dismissed')
+        and new.status in ('new', 'acknowledged', 'investigating'))
+  execute function private.refuse_duplicate_reopen();
 
 create unique index enhanced_security_alerts_open_rule_entity_key
   on public.enhanced_security_alerts (rule_key, dedup_key)

@@ -90,6 +90,8 @@ begin
                     first_seen = least(s.first_seen, excluded.first_seen),
                     last_seen = greatest(s.last_seen, excluded.last_seen),
                     last_event = excluded.last_event,
+                    -- The indicator's TLP now: re-marked RED, what this batch records leaves analysts' reach.
+                    tlp = excluded.tlp,
                     modified = now()
       returning s.stix_id, s.indicator_id, s.sensor, s.count, s.first_seen, s.last_seen, s.last_event,
                 (s.xmax = 0) as is_new

@@ -77,19 +77,149 @@ export type Database = {
           },
         ];
       };
+      asset_products: {
+        Row: {
+          asset_id: string;
+          cpe: string | null;
+          created_at: string;
+          id: number;
+          product: string;
+          product_key: string | null;
+          vendor: string;
+          vendor_key: string | null;
+          version: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          asset_id: string;
+          cpe?: string | null;
+          created_at?: string;
+          id?: never;
+          product: string;
+          product_key?: never;
+          vendor: string;
+          vendor_key?: never;
+          version?: string | null;
+        };
+        Update: {
+          asset_id?: string;
+          cpe?: string | null;
+          created_at?: string;
+          id?: never;
+          product?: string;
+          product_key?: never;
+          vendor?: string;
+          vendor_key?: never;
+          version?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'asset_products_asset_id_fkey';
+            columns: ['asset_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      assets: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          criticality: Database['public']['Enums']['asset_criticality'];
+          hostname: string | null;
+          id: string;
+          ip: unknown;
+          owner: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          criticality?: Database['public']['Enums']['asset_criticality'];
+          hostname?: string | null;
+          id?: string;
+          ip?: unknown;
+          owner?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          criticality?: Database['public']['Enums']['asset_criticality'];
+          hostname?: string | null;
+          id?: string;
+          ip?: unknown;
+          owner?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      detection_rules: {
+        Row: {
+          category: string;
+          dedup_window: string;
+          description: string;
+          enabled: boolean;
+          key: string;
+          max_tlp: Database['public']['Enums']['tlp_level'];
+          min_confidence: number;
+          min_criticality: Database['public']['Enums']['asset_criticality'];
+          name: string;
+          severity: Database['public']['Enums']['alert_severity'];
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          category: string;
+          dedup_window?: string;
+          description?: string;
+          enabled?: boolean;
+          key: string;
+          max_tlp?: Database['public']['Enums']['tlp_level'];
+          min_confidence?: number;
+          min_criticality?: Database['public']['Enums']['asset_criticality'];
+          name: string;
+          severity?: Database['public']['Enums']['alert_severity'];
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          category?: string;
+          dedup_window?: string;
+          description?: string;
+          enabled?: boolean;
+          key?: string;
+          max_tlp?: Database['public']['Enums']['tlp_level'];
+          min_confidence?: number;
+          min_criticality?: Database['public']['Enums']['asset_criticality'];
+          name?: string;
+          severity?: Database['public']['Enums']['alert_severity'];
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
+      };
       enhanced_security_alerts: {
         Row: {
           acknowledged_at: string | null;
+          asset_id: string | null;
           assigned_to: string | null;
           category: string;
           created_at: string;
           cve_id: string | null;
+          dedup_key: string | null;
           description: string;
           dismissal_reason: string | null;
+          hit_count: number;
           id: string;
           indicator_id: number | null;
+          last_hit_at: string | null;
           metadata: NonNullable<Json>;
           resolved_at: string | null;
+          rule_key: string | null;
           severity: Database['public']['Enums']['alert_severity'];
           sighting_id: string | null;
           source: string;
@@ -100,16 +230,21 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           acknowledged_at?: string | null;
+          asset_id?: string | null;
           assigned_to?: string | null;
           category?: string;
           created_at?: string;
           cve_id?: string | null;
+          dedup_key?: string | null;
           description?: string;
           dismissal_reason?: string | null;
+          hit_count?: number;
           id?: string;
           indicator_id?: number | null;
+          last_hit_at?: string | null;
           metadata?: NonNullable<Json>;
           resolved_at?: string | null;
+          rule_key?: string | null;
           severity?: Database['public']['Enums']['alert_severity'];
           sighting_id?: string | null;
           source?: string;
@@ -119,16 +254,21 @@ export type Database = {
         };
         Update: {
           acknowledged_at?: string | null;
+          asset_id?: string | null;
           assigned_to?: string | null;
           category?: string;
           created_at?: string;
           cve_id?: string | null;
+          dedup_key?: string | null;
           description?: string;
           dismissal_reason?: string | null;
+          hit_count?: number;
           id?: string;
           indicator_id?: number | null;
+          last_hit_at?: string | null;
           metadata?: NonNullable<Json>;
           resolved_at?: string | null;
+          rule_key?: string | null;
           severity?: Database['public']['Enums']['alert_severity'];
           sighting_id?: string | null;
           source?: string;
@@ -137,6 +277,13 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'enhanced_security_alerts_asset_id_fkey';
+            columns: ['asset_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'enhanced_security_alerts_cve_id_fkey';
             columns: ['cve_id'];
@@ -152,6 +299,13 @@ export type Database = {
             referencedColumns: ['id'];
           },
           {
+            foreignKeyName: 'enhanced_security_alerts_rule_key_fkey';
+            columns: ['rule_key'];
+            isOneToOne: false;
+            referencedRelation: 'detection_rules';
+            referencedColumns: ['key'];
+          },
+          {
             foreignKeyName: 'enhanced_security_alerts_sighting_id_fkey';
             columns: ['sighting_id'];
             isOneToOne: false;
@@ -159,6 +313,43 @@ export type Database = {
             referencedColumns: ['stix_id'];
           },
         ];
+      };
+      hunts: {
+        Row: {
+          created_at: string;
+          created_by: string;
+          id: string;
+          last_matched: number | null;
+          last_run_at: string | null;
+          name: string;
+          query: string;
+          updated_at: string;
+          value_count: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string;
+          id?: string;
+          last_matched?: number | null;
+          last_run_at?: string | null;
+          name: string;
+          query: string;
+          updated_at?: string;
+          value_count?: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string;
+          id?: string;
+          last_matched?: number | null;
+          last_run_at?: string | null;
+          name?: string;
+          query?: string;
+          updated_at?: string;
+          value_count?: number;
+        };
+        Relationships: [];
       };
       import_runs: {
         Row: {
@@ -522,6 +713,130 @@ export type Database = {
         };
         Relationships: [];
       };
+      leak_mentions: {
+        Row: {
+          created_at: string;
+          matched: string;
+          post_id: number;
+          watch_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          matched: string;
+          post_id: number;
+          watch_id: string;
+        };
+        Update: {
+          created_at?: string;
+          matched?: string;
+          post_id?: number;
+          watch_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'leak_mentions_post_id_fkey';
+            columns: ['post_id'];
+            isOneToOne: false;
+            referencedRelation: 'leak_posts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'leak_mentions_watch_id_fkey';
+            columns: ['watch_id'];
+            isOneToOne: false;
+            referencedRelation: 'watches';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      leak_posts: {
+        Row: {
+          body: string | null;
+          context: NonNullable<Json>;
+          country: string | null;
+          created_at: string;
+          group_name: string | null;
+          id: number;
+          import_run_id: number | null;
+          published_at: string;
+          sector: string | null;
+          source: string;
+          url: string | null;
+          victim: string;
+          website: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          body?: string | null;
+          context?: NonNullable<Json>;
+          country?: string | null;
+          created_at?: string;
+          group_name?: string | null;
+          id?: never;
+          import_run_id?: number | null;
+          published_at: string;
+          sector?: string | null;
+          source: string;
+          url?: string | null;
+          victim: string;
+          website?: string | null;
+        };
+        Update: {
+          body?: string | null;
+          context?: NonNullable<Json>;
+          country?: string | null;
+          created_at?: string;
+          group_name?: string | null;
+          id?: never;
+          import_run_id?: number | null;
+          published_at?: string;
+          sector?: string | null;
+          source?: string;
+          url?: string | null;
+          victim?: string;
+          website?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'leak_posts_import_run_id_fkey';
+            columns: ['import_run_id'];
+            isOneToOne: false;
+            referencedRelation: 'import_runs';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      lookalike_domains: {
+        Row: {
+          domain: string;
+          family: string;
+          unicode: string;
+          watch_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          domain: string;
+          family: string;
+          unicode: string;
+          watch_id: string;
+        };
+        Update: {
+          domain?: string;
+          family?: string;
+          unicode?: string;
+          watch_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'lookalike_domains_watch_id_fkey';
+            columns: ['watch_id'];
+            isOneToOne: false;
+            referencedRelation: 'watches';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       malware_indicator_counts: {
         Row: {
           indicator_count: number;
@@ -692,6 +1007,40 @@ export type Database = {
         };
         Relationships: [];
       };
+      sensors: {
+        Row: {
+          created_at: string;
+          events: number;
+          first_event_at: string | null;
+          kind: string;
+          last_event_at: string | null;
+          last_import_at: string | null;
+          matched_events: number;
+          name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          events?: number;
+          first_event_at?: string | null;
+          kind?: string;
+          last_event_at?: string | null;
+          last_import_at?: string | null;
+          matched_events?: number;
+          name: string;
+        };
+        Update: {
+          created_at?: string;
+          events?: number;
+          first_event_at?: string | null;
+          kind?: string;
+          last_event_at?: string | null;
+          last_import_at?: string | null;
+          matched_events?: number;
+          name?: string;
+        };
+        Relationships: [];
+      };
       sightings: {
         Row: {
           confidence: number | null;
@@ -700,9 +1049,12 @@ export type Database = {
           created_at: string;
           description: string | null;
           first_seen: string | null;
+          indicator_id: number | null;
+          last_event: Json | null;
           last_seen: string | null;
           modified: string | null;
           observed_data_refs: string[];
+          sensor: string | null;
           sighting_of_ref: string;
           source_ids: string[];
           stix: NonNullable<Json>;
@@ -720,9 +1072,12 @@ export type Database = {
           created_at?: string;
           description?: string | null;
           first_seen?: string | null;
+          indicator_id?: number | null;
+          last_event?: Json | null;
           last_seen?: string | null;
           modified?: string | null;
           observed_data_refs?: string[];
+          sensor?: string | null;
           sighting_of_ref: string;
           source_ids?: string[];
           stix: NonNullable<Json>;
@@ -739,9 +1094,12 @@ export type Database = {
           created_at?: string;
           description?: string | null;
           first_seen?: string | null;
+          indicator_id?: number | null;
+          last_event?: Json | null;
           last_seen?: string | null;
           modified?: string | null;
           observed_data_refs?: string[];
+          sensor?: string | null;
           sighting_of_ref?: string;
           source_ids?: string[];
           stix?: NonNullable<Json>;
@@ -751,7 +1109,22 @@ export type Database = {
           updated_at?: string;
           where_sighted_refs?: string[];
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'sightings_indicator_id_fkey';
+            columns: ['indicator_id'];
+            isOneToOne: false;
+            referencedRelation: 'indicators';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'sightings_sensor_fkey';
+            columns: ['sensor'];
+            isOneToOne: false;
+            referencedRelation: 'sensors';
+            referencedColumns: ['name'];
+          },
+        ];
       };
       sources: {
         Row: {
@@ -811,6 +1184,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      telemetry_volume: {
+        Row: {
+          bucket: string;
+          event_type: string;
+          events: number;
+          matched: number;
+          sensor: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          bucket: string;
+          event_type: string;
+          events?: number;
+          matched?: number;
+          sensor: string;
+        };
+        Update: {
+          bucket?: string;
+          event_type?: string;
+          events?: number;
+          matched?: number;
+          sensor?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'telemetry_volume_sensor_fkey';
+            columns: ['sensor'];
+            isOneToOne: false;
+            referencedRelation: 'sensors';
+            referencedColumns: ['name'];
+          },
+        ];
+      };
       user_roles: {
         Row: {
           granted_at: string;
@@ -868,6 +1274,8 @@ export type Database = {
           kev_required_action: string | null;
           kev_short_description: string | null;
           kev_vendor: string | null;
+          match_product_key: string | null;
+          match_vendor_key: string | null;
           modified_at: string | null;
           product: string | null;
           published_at: string | null;
@@ -916,6 +1324,8 @@ export type Database = {
           kev_required_action?: string | null;
           kev_short_description?: string | null;
           kev_vendor?: string | null;
+          match_product_key?: never;
+          match_vendor_key?: never;
           modified_at?: string | null;
           product?: string | null;
           published_at?: string | null;
@@ -963,6 +1373,8 @@ export type Database = {
           kev_required_action?: string | null;
           kev_short_description?: string | null;
           kev_vendor?: string | null;
+          match_product_key?: never;
+          match_vendor_key?: never;
           modified_at?: string | null;
           product?: string | null;
           published_at?: string | null;
@@ -978,11 +1390,55 @@ export type Database = {
         };
         Relationships: [];
       };
+      watches: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          enabled: boolean;
+          id: string;
+          kind: Database['public']['Enums']['watch_kind'];
+          note: string;
+          value: string;
+          value_ascii: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          enabled?: boolean;
+          id?: string;
+          kind: Database['public']['Enums']['watch_kind'];
+          note?: string;
+          value: string;
+          value_ascii: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          enabled?: boolean;
+          id?: string;
+          kind?: Database['public']['Enums']['watch_kind'];
+          note?: string;
+          value?: string;
+          value_ascii?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       [_ in never]: never;
     };
     Functions: {
+      add_domain_watch: {
+        Args: { _ascii: string; _domain: string; _lookalikes: Json; _note?: string };
+        Returns: {
+          lookalike_alerts: number;
+          lookalikes: number;
+          mention_alerts: number;
+          watch_id: string;
+        }[];
+      };
+      alert_from_hunt: { Args: { _hunt?: string; _indicator_id: number; _note?: string }; Returns: string };
       alert_history: {
         Args: { _alert_id: string };
         Returns: {
@@ -1042,6 +1498,24 @@ export type Database = {
           open_critical_alerts: number;
         }[];
       };
+      hunt_indicators: {
+        Args: { _types: Database['public']['Enums']['indicator_type'][]; _values: string[] };
+        Returns: {
+          confidence: number;
+          first_seen: string;
+          id: number;
+          last_seen: string;
+          malware: string[];
+          ordinal: number;
+          revoked: boolean;
+          sensors: string[];
+          sightings: number;
+          sources: string[];
+          tlp: Database['public']['Enums']['tlp_level'];
+          type: Database['public']['Enums']['indicator_type'];
+          value: string;
+        }[];
+      };
       indicator_relations: {
         Args: { _indicator_id: number };
         Returns: {
@@ -1097,6 +1571,36 @@ export type Database = {
           sort_key: string;
           title: string;
           vendor: string;
+        }[];
+      };
+      leak_post_volume: {
+        Args: { _groups?: number; _since?: string };
+        Returns: {
+          day: string;
+          group_name: string;
+          posts: number;
+        }[];
+      };
+      list_exposures: {
+        Args: { _asset_id?: string };
+        Returns: {
+          asset_id: string;
+          criticality: Database['public']['Enums']['asset_criticality'];
+          cve_id: string;
+          cvss_base_score: number;
+          epss_percentile: number;
+          epss_score: number;
+          hostname: string;
+          ip: string;
+          kev_date_added: string;
+          kev_due_date: string;
+          kev_name: string;
+          kev_ransomware_use: string;
+          owner: string;
+          product: string;
+          vendor: string;
+          version: string;
+          version_check: string;
         }[];
       };
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
@@ -1173,11 +1677,13 @@ export type Database = {
       alert_severity: 'low' | 'medium' | 'high' | 'critical';
       alert_status: 'new' | 'acknowledged' | 'investigating' | 'resolved' | 'dismissed';
       app_role: 'analyst' | 'admin';
+      asset_criticality: 'low' | 'medium' | 'high' | 'critical';
       import_status: 'queued' | 'running' | 'succeeded' | 'failed';
       indicator_type: 'ipv4' | 'ipv6' | 'domain' | 'url' | 'email' | 'md5' | 'sha1' | 'sha256' | 'sha512';
       source_kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp';
       source_reliability: 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
       tlp_level: 'clear' | 'green' | 'amber' | 'amber+strict' | 'red';
+      watch_kind: 'domain' | 'keyword' | 'email-domain';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -1291,11 +1797,13 @@ export const Constants = {
       alert_severity: ['low', 'medium', 'high', 'critical'],
       alert_status: ['new', 'acknowledged', 'investigating', 'resolved', 'dismissed'],
       app_role: ['analyst', 'admin'],
+      asset_criticality: ['low', 'medium', 'high', 'critical'],
       import_status: ['queued', 'running', 'succeeded', 'failed'],
       indicator_type: ['ipv4', 'ipv6', 'domain', 'url', 'email', 'md5', 'sha1', 'sha256', 'sha512'],
       source_kind: ['feed', 'file', 'manual', 'taxii', 'misp'],
       source_reliability: ['A', 'B', 'C', 'D', 'E', 'F'],
       tlp_level: ['clear', 'green', 'amber', 'amber+strict', 'red'],
+      watch_kind: ['domain', 'keyword', 'email-domain'],
     },
   },
 } as const;

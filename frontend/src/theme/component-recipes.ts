@@ -33,6 +33,7 @@ export const COMPONENT_RECIPES: Readonly<Record<string, string | null>> = {
   Menu: 'menu',
   NativeSelect: 'nativeSelect',
   Portal: null,
+  Progress: 'progress',
   Separator: 'separator',
   SimpleGrid: null,
   Skeleton: 'skeleton',

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { connect, REPO_ROOT, resolveDbUrl } from '../db/connect.js';
 import type { FormatName } from '../formats/format.js';
 import { ImportFailed, runImport } from '../pipeline/run-import.js';
+import { WorkspaceImportFailed } from '../workspace-import/import-run.js';
+import { importDemoAssets, importDemoTelemetry } from './demo-workspace.js';
 import { progressBar } from './progress.js';
 import { formatTable } from './table.js';
 
@@ -12,7 +14,7 @@ export const DEMO_DIR = path.join(REPO_ROOT, 'data', 'demo');
 
 interface DemoImport {
   path: string;
-  format: FormatName;
+  format: FormatName | 'assets';
 }
 
 /**
@@ -48,11 +50,14 @@ export async function demoCommand(args: string[]): Promise<number> {
     for (const [i, entry] of manifest.imports.entries()) {
       const bar = progressBar(`[${i + 1}/${manifest.imports.length}] ${entry.path}`);
       try {
-        const summary = await runImport(db, {
-          inputs: [path.join(DEMO_DIR, entry.path)],
-          format: entry.format,
-          onProgress: bar.update,
-        });
+        const summary =
+          entry.format === 'assets'
+            ? await importDemoAssets(db, path.join(DEMO_DIR, entry.path))
+            : await runImport(db, {
+                inputs: [path.join(DEMO_DIR, entry.path)],
+                format: entry.format,
+                onProgress: bar.update,
+              });
         bar.stop();
         rows.push([
           summary.source,
@@ -66,11 +71,20 @@ export async function demoCommand(args: string[]): Promise<number> {
           process.stdout.write(`imported ${entry.path}: ${summary.records} records\n`);
       } catch (error) {
         bar.stop();
-        if (!(error instanceof ImportFailed)) throw error;
+        if (!(error instanceof ImportFailed || error instanceof WorkspaceImportFailed)) throw error;
         process.stderr.write(`demo dataset: ${entry.path} was refused: ${error.summary.error}\n`);
         return 1;
       }
     }
+    const telemetry = await importDemoTelemetry(db);
+    rows.push([
+      `${telemetry.source} (generated)`,
+      telemetry.records,
+      telemetry.inserted,
+      telemetry.updated,
+      telemetry.rejected,
+      `${telemetry.seconds.toFixed(1)} s`,
+    ]);
     process.stdout.write(
       `${formatTable(['source', 'records', 'inserted', 'updated', 'rejected', 'time'], rows)}\n`,
     );

@@ -7,19 +7,23 @@ import {
   looksLikeTelemetry,
   runTelemetryImport,
   TELEMETRY_FORMAT_NAMES,
-  TelemetryImportFailed,
   type TelemetryFormatName,
   type TelemetrySummary,
 } from '../telemetry-import/run-telemetry-import.js';
+import { WorkspaceImportFailed, type WorkspaceSummary } from '../workspace-import/import-run.js';
+import { runAssetsImport } from '../workspace-import/run-assets-import.js';
+import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
 import { progressBar } from './progress.js';
 import { formatTable } from './table.js';
 
-const ALL_FORMATS: readonly string[] = [...FORMAT_NAMES, ...TELEMETRY_FORMAT_NAMES];
+/** The organisation's own data: named with --format (their files could pass for other CSV or JSON). */
+const WORKSPACE_FORMATS = ['assets', 'leak-sites'] as const;
+const ALL_FORMATS: readonly string[] = [...FORMAT_NAMES, ...TELEMETRY_FORMAT_NAMES, ...WORKSPACE_FORMATS];
 
 export const IMPORT_USAGE = `npm run intel -- import <file|folder>... [--format ${ALL_FORMATS.join('|')}] [--source NAME] [--sensor NAME] [--base-time ISO] [--json]`;
 
 /** What every import prints: knowledge-base formats and telemetry alike. */
-type AnySummary = ImportSummary | TelemetrySummary;
+type AnySummary = ImportSummary | WorkspaceSummary<string>;
 
 /** The one JSON line of `--json`: the contract other tools read. */
 export function jsonResult(summary: AnySummary): string {
@@ -55,6 +59,10 @@ export function summaryTable(summary: AnySummary): string {
     formatTable(['kind', 'inserted', 'updated', 'unchanged'], rows),
     `rejected: ${summary.rejected.toLocaleString('en')}   ignored: ${summary.ignored.toLocaleString('en')}`,
   ];
+  // Assets and leak posts also report what they set off.
+  const { exposures, alerts } = summary.counts as { exposures?: number; alerts?: number };
+  if (exposures !== undefined) lines.push(`KEV exposures now: ${exposures.toLocaleString('en')}`);
+  if (alerts !== undefined) lines.push(`alerts raised or updated: ${alerts.toLocaleString('en')}`);
   for (const r of summary.rejects.slice(0, 10)) lines.push(`  ✗ ${r.where}: ${r.reason}`);
   if (summary.rejected > 10)
     lines.push(`  … ${summary.rejected - 10} more (import_runs.rejects keeps the first 1,000)`);
@@ -93,29 +101,34 @@ export async function importCommand(args: string[]): Promise<number> {
       : values.format
         ? undefined
         : await looksLikeTelemetry(inputs[0]!).catch(() => undefined);
-    const summary: AnySummary = telemetry
-      ? await runTelemetryImport(db, {
-          inputs,
-          format: telemetry,
-          sensor: values.sensor,
-          baseTime: values['base-time'],
-          onProgress: bar.update,
-          signal: interrupt.signal,
-        })
-      : await runImport(db, {
-          inputs,
-          format: values.format as FormatName | undefined,
-          source: values.source,
-          onProgress: bar.update,
-          signal: interrupt.signal,
-        });
+    const summary: AnySummary =
+      values.format === 'assets'
+        ? await runAssetsImport(db, { inputs })
+        : values.format === 'leak-sites'
+          ? await runLeaksImport(db, { inputs })
+          : telemetry
+            ? await runTelemetryImport(db, {
+                inputs,
+                format: telemetry,
+                sensor: values.sensor,
+                baseTime: values['base-time'],
+                onProgress: bar.update,
+                signal: interrupt.signal,
+              })
+            : await runImport(db, {
+                inputs,
+                format: values.format as FormatName | undefined,
+                source: values.source,
+                onProgress: bar.update,
+                signal: interrupt.signal,
+              });
     bar.stop();
     if (!values.json || process.stderr.isTTY) out(summaryTable(summary));
     if (values.json) process.stdout.write(`${jsonResult(summary)}\n`);
     return 0;
   } catch (error) {
     bar.stop();
-    if (!(error instanceof ImportFailed || error instanceof TelemetryImportFailed)) throw error;
+    if (!(error instanceof ImportFailed || error instanceof WorkspaceImportFailed)) throw error;
     process.stderr.write(`import refused, nothing was written: ${error.summary.error}\n`);
     if (values.json) process.stdout.write(`${jsonResult(error.summary)}\n`);
     return 1;

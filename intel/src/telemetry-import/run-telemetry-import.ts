@@ -4,15 +4,15 @@ import type { SourceDefaults } from '../formats/format.js';
 import { InputRefused } from '../formats/format.js';
 import { listInputFiles } from '../input/list-inputs.js';
 import { openInput } from '../input/open-input.js';
-import type { ImportProgress, ImportSummary } from '../pipeline/run-import.js';
+import type { ImportProgress } from '../pipeline/run-import.js';
+import { ImportRefused } from '../pipeline/run-state.js';
 import {
-  ensureSource,
-  finishRun,
-  ImportRefused,
-  lockSource,
-  startRun,
-  unlockSource,
-} from '../pipeline/run-state.js';
+  addReject,
+  emptyOutcome,
+  inImportRun,
+  WorkspaceImportFailed,
+  type WorkspaceSummary,
+} from '../workspace-import/import-run.js';
 import {
   detectTelemetryFormat,
   TELEMETRY_FORMATS,
@@ -41,9 +41,7 @@ export interface TelemetryImportOptions {
   signal?: AbortSignal;
 }
 
-export type TelemetrySummary = Omit<ImportSummary, 'format'> & { format: TelemetryFormatName | 'unknown' };
-
-const MAX_KEPT_REJECTS = 1000;
+export type TelemetrySummary = WorkspaceSummary<TelemetryFormatName>;
 
 const SOURCES: Record<TelemetryFormatName, SourceDefaults> = {
   'suricata-eve': {
@@ -55,14 +53,6 @@ const SOURCES: Record<TelemetryFormatName, SourceDefaults> = {
   },
   zeek: { name: 'Zeek telemetry', kind: 'file', reliability: 'B', tlp: 'amber', confidence: 80 },
 };
-
-/** The import failed as a whole; nothing was written. */
-export class TelemetryImportFailed extends Error {
-  override name = 'TelemetryImportFailed';
-  constructor(readonly summary: TelemetrySummary) {
-    super(summary.error);
-  }
-}
 
 async function resolveFormat(files: string[], requested?: TelemetryFormatName): Promise<TelemetryFormat> {
   if (files.length === 0) throw new ImportRefused('no file to import (the folder is empty)');
@@ -96,72 +86,56 @@ export async function runTelemetryImport(
   db: ClientBase,
   options: TelemetryImportOptions,
 ): Promise<TelemetrySummary> {
-  const started = Date.now();
-  const state = new TelemetryRun();
-  let format: TelemetryFormat | undefined;
-  let runId: number | undefined;
-  let locked = false;
-  let source: Awaited<ReturnType<typeof ensureSource>> | undefined;
+  let format: TelemetryFormat;
   try {
     const files = (await Promise.all(options.inputs.map((input) => listInputFiles(input)))).flat();
     format = await resolveFormat(files, options.format);
-    const defaults = SOURCES[format.name];
-    source = await ensureSource(db, defaults.name, format.name, defaults);
-    await lockSource(db, source);
-    locked = true;
-    runId = await startRun(
+    const run = new TelemetryRun();
+    return await inImportRun(
       db,
-      source,
-      format.name,
-      options.inputs.join(', '),
-      options.requestedBy,
-      options.queuedRunId,
+      {
+        format: format.name,
+        source: SOURCES[format.name],
+        inputs: options.inputs,
+        requestedBy: options.requestedBy,
+        queuedRunId: options.queuedRunId,
+      },
+      run.outcome,
+      async () => {
+        // Every statement of the run is point lookups or small: never hash the indicators table.
+        await db.query('set local enable_hashjoin = off');
+        await db.query('set local enable_mergejoin = off');
+        await createObservablesTable(db);
+        await run.readAll(db, format, files, options);
+        await run.tally.writeSensors(db, format.name === 'zeek' ? 'zeek' : 'suricata');
+        await run.tally.writeVolume(db);
+        run.finish(await run.fold.write(db));
+      },
     );
-    await db.query('begin');
-    await db.query('set local role service_role');
-    await db.query(`set local statement_timeout = '30min'`);
-    await db.query('set local jit = off');
-    await db.query('set local enable_hashjoin = off');
-    await db.query('set local enable_mergejoin = off');
-    await createObservablesTable(db);
-    await state.readAll(db, format, files, options);
-    await state.tally.writeSensors(db, format.name === 'zeek' ? 'zeek' : 'suricata');
-    await state.tally.writeVolume(db);
-    state.written = await state.fold.write(db);
-    await db.query('commit');
-    const summary = state.summary(runId, format.name, source.name, 'succeeded', started);
-    await finishRun(db, runId, summary);
-    return summary;
   } catch (error) {
-    await db.query('rollback').catch(() => undefined);
-    const known = error instanceof InputRefused || error instanceof ImportRefused;
-    if (!known && runId === undefined && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const reason =
-      known || runId === undefined ? (error as Error).message : `import failed: ${(error as Error).message}`;
-    const summary = {
-      ...state.summary(runId, format?.name ?? 'unknown', source?.name ?? '', 'failed', started),
-      error: reason,
-    };
-    if (runId !== undefined) await finishRun(db, runId, summary).catch(() => undefined);
-    throw new TelemetryImportFailed(summary);
-  } finally {
-    if (locked && source) await unlockSource(db, source).catch(() => undefined);
+    if (error instanceof WorkspaceImportFailed) throw error;
+    const known =
+      error instanceof InputRefused ||
+      error instanceof ImportRefused ||
+      (error as NodeJS.ErrnoException).code === 'ENOENT';
+    if (!known) throw error;
+    // Refused before any run began (unreadable, empty, not telemetry): nothing to record.
+    throw new WorkspaceImportFailed<TelemetryFormatName>({
+      ...emptyOutcome(),
+      runId: undefined,
+      format: options.format ?? 'unknown',
+      source: '',
+      status: 'failed',
+      seconds: 0,
+      error: (error as Error).message,
+    });
   }
 }
 
 class TelemetryRun {
   readonly tally = new TelemetryTally();
   readonly fold = new SightingFold();
-  rejects: { where: string; reason: string }[] = [];
-  rejected = 0;
-  lines = 0;
-  bytes = 0;
-  written = { inserted: 0, updated: 0, alerts: 0 };
-
-  private reject(where: string, reason: string): void {
-    this.rejected++;
-    if (this.rejects.length < MAX_KEPT_REJECTS) this.rejects.push({ where, reason });
-  }
+  readonly outcome = emptyOutcome();
 
   private async flush(db: ClientBase, events: TelemetryEvent[]): Promise<void> {
     if (events.length === 0) return;
@@ -203,8 +177,8 @@ class TelemetryRun {
         if (options.signal?.aborted)
           throw new ImportRefused('the import was interrupted; nothing of it was kept');
         for (const item of items) {
-          this.lines++;
-          if (item.kind === 'reject') this.reject(prefix + item.where, item.reason);
+          this.outcome.records++;
+          if (item.kind === 'reject') addReject(this.outcome, prefix + item.where, item.reason);
           else pending.push(item);
         }
         if (pending.length >= batchSize) {
@@ -214,7 +188,7 @@ class TelemetryRun {
         if (options.onProgress && Date.now() - lastReport > 200) {
           lastReport = Date.now();
           options.onProgress({
-            records: this.lines,
+            records: this.outcome.records,
             bytesRead: bytesBefore + input.bytesRead(),
             bytesTotal: input.bytesTotal,
             file,
@@ -223,41 +197,23 @@ class TelemetryRun {
       }
       await this.flush(db, pending);
       bytesBefore += input.bytesTotal;
-      this.bytes += input.bytesTotal;
+      this.outcome.bytes += input.bytesTotal;
     }
+    this.finish({ inserted: 0, updated: 0, alerts: 0 });
   }
 
-  summary(
-    runId: number | undefined,
-    format: TelemetryFormatName | 'unknown',
-    source: string,
-    status: 'succeeded' | 'failed',
-    started: number,
-  ): TelemetrySummary {
-    const ok = status === 'succeeded';
-    return {
-      runId,
-      format,
-      source,
-      status,
-      records: this.lines,
-      inserted: ok ? this.written.inserted : 0,
-      updated: ok ? this.written.updated : 0,
-      unchanged: 0,
-      rejected: this.rejected,
-      ignored: 0,
-      counts: {
-        events: this.tally.events,
-        eventTypes: Object.fromEntries([...this.tally.byType].sort((a, b) => b[1] - a[1])),
-        matchedEvents: this.tally.matchedEvents,
-        sightings: { inserted: ok ? this.written.inserted : 0, updated: ok ? this.written.updated : 0 },
-        alerts: ok ? this.written.alerts : 0,
-        sensors: this.tally.sensorNames(),
-        rejectsKept: this.rejects.length,
-      },
-      rejects: this.rejects,
-      bytes: this.bytes,
-      seconds: (Date.now() - started) / 1000,
+  /** The counts so far (a failed run reports how far it got). */
+  finish(written: { inserted: number; updated: number; alerts: number }): void {
+    this.outcome.inserted = written.inserted;
+    this.outcome.updated = written.updated;
+    this.outcome.counts = {
+      events: this.tally.events,
+      eventTypes: Object.fromEntries([...this.tally.byType].sort((a, b) => b[1] - a[1])),
+      matchedEvents: this.tally.matchedEvents,
+      sightings: { inserted: written.inserted, updated: written.updated },
+      alerts: written.alerts,
+      sensors: this.tally.sensorNames(),
+      rejectsKept: this.outcome.rejects.length,
     };
   }
 }

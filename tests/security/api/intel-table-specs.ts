@@ -10,7 +10,8 @@ export interface IntelSpec {
   owner?: string;
   victimFilter: () => Promise<string>;
   ownFilter?: (userId: string) => string;
-  newRow: () => Record<string, unknown>;
+  /** A row to insert as the probing role (`userId`: its user, none for anon and the service role). */
+  newRow: (userId?: string) => Record<string, unknown>;
   patch: Record<string, unknown>;
   seedForDelete: () => Promise<string>;
 }

@@ -10,6 +10,8 @@ import { apiHeaders, httpRequest, type HttpResponse } from '../lib/http.js';
 import { createUser, deleteUser, SUITE_EMAIL_DOMAIN } from '../lib/personas.js';
 import { roleHeaders, roleUserId, type RoleName } from '../lib/roles.js';
 import { recordFact } from '../reporting/parts.js';
+import { detectionTableSpecs } from './detection-table-specs.js';
+import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
 import { workspaceTableSpecs } from './workspace-table-specs.js';
 import { suite } from './context.js';
@@ -51,7 +53,7 @@ interface TableSpec {
   owner?: string;
   victimFilter: () => Promise<string>;
   ownFilter?: (userId: string) => string;
-  newRow: () => Record<string, unknown>;
+  newRow: (userId?: string) => Record<string, unknown>;
   patch: Record<string, unknown>;
   /** Makes a victim row that a delete may remove. */
   seedForDelete: () => Promise<string>;
@@ -64,10 +66,28 @@ const createdAlerts: string[] = [];
 
 const intel = intelTableSpecs(runId, serviceInsert);
 const workspace = workspaceTableSpecs(runId, serviceInsert);
+const detection = detectionTableSpecs(runId, serviceInsert, () => victimId);
+const exposure = exposureTableSpecs(runId, serviceInsert, () => victimId);
+
+/** An RPC probe's arguments, with each `"$seed:<name>"` value replaced by that seeded row's key. */
+function probeArgs(probe: unknown): unknown {
+  if (probe === null || typeof probe !== 'object' || Array.isArray(probe)) return probe;
+  const seeds = exposure.probeSeeds();
+  return Object.fromEntries(
+    Object.entries(probe).map(([k, v]) => {
+      if (typeof v !== 'string' || !v.startsWith('$seed:')) return [k, v];
+      const name = v.slice('$seed:'.length);
+      if (!(name in seeds)) throw new Error(`probe argument ${k}: no seeded row ${name}`);
+      return [k, seeds[name]];
+    }),
+  );
+}
 
 const SPECS: Record<TableName, TableSpec> = {
   ...intel.specs,
   ...workspace.specs,
+  ...detection.specs,
+  ...exposure.specs,
   user_roles: {
     owner: 'user_id',
     victimFilter: async () => `user_id=eq.${victimId}`,
@@ -150,7 +170,7 @@ async function observe(table: TableName, op: Op, role: RoleName): Promise<string
   if (op === 'insert') {
     if (table === 'profiles' && role === 'service_role')
       await rest('DELETE', `profiles?id=eq.${victimId}`, service);
-    const res = await rest('POST', table, headers, spec.newRow());
+    const res = await rest('POST', table, headers, spec.newRow(userId));
     if (res.status === 201) {
       const row = rows(res)[0];
       if (table === 'enhanced_security_alerts' && row) createdAlerts.push(String(row.id));
@@ -201,6 +221,8 @@ beforeAll(async () => {
   );
   await intel.seed();
   await workspace.seed();
+  await detection.seed();
+  await exposure.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
   for (const role of ['analyst', 'admin_no_mfa'] as const) {
     await serviceInsert('performance_reports', {
@@ -214,6 +236,8 @@ afterAll(async () => {
   const remove = async (table: string, filter: string) => {
     await rest('DELETE', `${table}?${filter}`, service);
   };
+  await exposure.cleanUp(remove);
+  await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);
   for (const id of createdAlerts) await rest('DELETE', `enhanced_security_alerts?id=eq.${id}`, service);
@@ -268,7 +292,12 @@ describe('API · access matrix (RLS and grants)', () => {
     for (const role of ROLES) {
       const expected = spec.execute[role]!;
       it(`rpc ${fn} · execute · ${role} → ${expected}`, async () => {
-        const res = await rest('POST', `rpc/${fn}`, roleHeaders(target, personas, role), spec.probe);
+        const res = await rest(
+          'POST',
+          `rpc/${fn}`,
+          roleHeaders(target, personas, role),
+          probeArgs(spec.probe),
+        );
         const outcome = refused(res)
           ? 'deny'
           : res.status === 200 || res.status === 400

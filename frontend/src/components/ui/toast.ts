@@ -8,11 +8,20 @@ import { TOASTS } from '@/config/constants';
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A link under the message: a real href (opens in a new tab too), followed in-app by `onNavigate`. */
+export interface ToastLink {
+  label: string;
+  href: string;
+  /** The router's navigation; without it the link loads the page. */
+  onNavigate?: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  link?: ToastLink;
 }
 
 export const toaster = createToaster({
@@ -45,7 +54,7 @@ function setDismissed(id: string, value: boolean) {
 let sequence = 0;
 
 /** Shows a toast and returns its id. */
-export function toast({ title, description, variant = 'default', duration }: ToastInput): string {
+export function toast({ title, description, variant = 'default', duration, link }: ToastInput): string {
   if (toaster.getCount() >= TOASTS.limit) toaster.remove();
   sequence += 1;
   const id = `toast-${sequence}`;
@@ -56,7 +65,7 @@ export function toast({ title, description, variant = 'default', duration }: Toa
     duration,
     type: variant === 'destructive' ? 'error' : 'info',
     closable: true,
-    meta: { variant },
+    meta: { variant, link },
     onStatusChange: ({ status }) => setDismissed(id, status === 'dismissing'),
   });
 }

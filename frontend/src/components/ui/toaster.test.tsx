@@ -99,4 +99,24 @@ describe('toasts', () => {
     expect(root).toHaveAttribute('data-variant', 'destructive');
     expect(root).toHaveAttribute('data-type', 'error');
   });
+
+  it('carries a link: a plain click navigates in the app and closes the toast', async () => {
+    const onNavigate = vi.fn();
+    act(
+      () =>
+        void toast({
+          title: 'Alert raised',
+          link: { label: 'Open the alert', href: '/x?alert=1', onNavigate },
+        }),
+    );
+    await advance(0);
+    const link = screen.getByRole('link', { name: 'Open the alert' });
+    expect(link).toHaveAttribute('href', '/x?alert=1');
+    fireEvent.click(link, { ctrlKey: true });
+    expect(onNavigate).not.toHaveBeenCalled();
+    fireEvent.click(link);
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+    await advance(0);
+    expect(visibleStatus('Alert raised')).toHaveLength(0);
+  });
 });

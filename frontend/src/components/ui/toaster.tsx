@@ -1,7 +1,7 @@
 /** `<Toaster/>`: mounted once at the root; renders the store of `toast.ts` (close button, Escape, swipe). */
-import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { Toaster as ChakraToaster, Link, Portal, Stack, Toast } from '@chakra-ui/react';
 import { useSyncExternalStore } from 'react';
-import { isToastDismissed, subscribeToDismissals, toaster, type ToastVariant } from './toast';
+import { isToastDismissed, subscribeToDismissals, toaster, type ToastLink, type ToastVariant } from './toast';
 import { useSwipeToDismiss } from './use-swipe-to-dismiss';
 
 interface ToastView {
@@ -16,6 +16,7 @@ function ToastItem({ view }: { view: ToastView }) {
   const hidden = useSyncExternalStore(subscribeToDismissals, () => isToastDismissed(id));
   const { offset, handlers } = useSwipeToDismiss(() => toaster.dismiss(id));
   const variant = (view.meta?.variant as ToastVariant | undefined) ?? 'default';
+  const link = view.meta?.link as ToastLink | undefined;
   return (
     <Toast.Root
       width={{ md: 'sm' }}
@@ -28,6 +29,23 @@ function ToastItem({ view }: { view: ToastView }) {
       <Stack gap="1" flex="1" maxWidth="100%">
         {typeof view.title === 'string' && <Toast.Title>{view.title}</Toast.Title>}
         {typeof view.description === 'string' && <Toast.Description>{view.description}</Toast.Description>}
+        {link && (
+          <Link
+            href={link.href}
+            fontSize="sm"
+            fontWeight="medium"
+            onClick={(event) => {
+              // A plain click stays in the app; a modified one opens a tab as links do.
+              if (!link.onNavigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+                return;
+              event.preventDefault();
+              link.onNavigate();
+              toaster.dismiss(id);
+            }}
+          >
+            {link.label}
+          </Link>
+        )}
       </Stack>
       <Toast.CloseTrigger />
     </Toast.Root>

@@ -120,7 +120,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Bulk lookup of pasted indicators (defanged accepted), saved hunts over indicators and sightings, and turning a hit into an alert.',
-    load: placeholder,
+    load: () => import('./threat-hunting'),
   },
   {
     key: 'darkWebMonitoring',
