@@ -11,6 +11,8 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       // The importers' refang rules, shared so a value pasted in the app is read as the importers read it.
       '@intel/refang': fileURLToPath(new URL('../intel/src/normalise/refang.ts', import.meta.url)),
+      // The dnstwist-style generator, run in the page: the server stores and matches what it yields.
+      '@intel/brand': fileURLToPath(new URL('../intel/src/brand/lookalikes.ts', import.meta.url)),
     },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -19,6 +19,7 @@ import {
 } from './figures.js';
 import { generateThreatFoxCsv } from './generate.js';
 import { measureLookups } from './lookups.js';
+import { huntRows, measureHunt, measureTelemetry, telemetryRows } from './matching.js';
 import type { IngestOptions } from './options.js';
 import type { Row } from './report.js';
 import {
@@ -126,6 +127,13 @@ export async function runScenarios(run: Run): Promise<void> {
       const lookups = await scenario(run, 'lookups by value', () => measureLookups(stack, log));
       results.lookups = lookups;
       if (lookups) run.rows.push(...lookupRows(indicators, lookups));
+      const hunt = await scenario(run, 'threat hunt', () => measureHunt(stack, log));
+      results.hunt = hunt;
+      if (hunt) run.rows.push(...huntRows(indicators, hunt));
+      const telemetry = await scenario(run, 'telemetry matching', () => measureTelemetry(stack, log));
+      results.telemetry = telemetry;
+      if (telemetry) run.rows.push(...telemetryRows(indicators, telemetry));
+      run.files.push(path.join(BENCH_DIR, 'telemetry-eve.json'));
     }
     // The next size starts from an empty database; its file is no longer needed.
     if (!options.keep) rmSync(name, { force: true });

@@ -38,6 +38,27 @@ const ANALYST_PAGES: {
     ready: (page) => page.getByRole('article').first(),
   },
 ];
+
+/** The detection and exposure pages on the demo dataset (no watches or leak posts there: their empty states). */
+const DETECTION_PAGES: typeof ANALYST_PAGES = [
+  {
+    label: /^Threat Hunting$/,
+    heading: 'Threat Hunting',
+    ready: (page) => page.getByRole('textbox').first(),
+  },
+  {
+    label: /^Network Monitoring$/,
+    heading: 'Network Monitoring',
+    ready: (page) => page.getByRole('grid', { name: 'Sightings' }).getByRole('row').nth(1),
+  },
+  {
+    label: /^External Assets$/,
+    heading: 'External Assets',
+    ready: (page) => page.getByRole('grid', { name: 'Exposures' }).getByRole('row').nth(1),
+  },
+  { label: /^Brand Protection$/, heading: 'Brand Protection', ready: (page) => page.getByRole('main') },
+  { label: /^Dark Web Monitoring$/, heading: 'Dark Web Monitoring', ready: (page) => page.getByRole('main') },
+];
 const BLOCKING = new Set(['serious', 'critical']);
 const THEMES = ['dark', 'light'] as const;
 type Theme = (typeof THEMES)[number];
@@ -111,21 +132,28 @@ for (const theme of THEMES) {
       });
 
       // The analyst pages on the demo dataset, reached through the sidebar, each once its data is in.
-      test('analyst pages', async ({ page }) => {
-        const shell = new PlatformShellPage(page);
-        await shell.goto('/platform/dashboard');
-        for (const { label, heading, ready } of ANALYST_PAGES) {
-          await test.step(heading, async () => {
-            await page
-              .getByRole('navigation', { name: 'Platform navigation' })
-              .getByRole('link', { name: label })
-              .click();
-            await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-            await expect(ready(page)).toBeVisible();
-            await audit(page, heading, theme);
-          });
-        }
-      });
+      for (const [name, pages] of [
+        ['analyst pages', ANALYST_PAGES],
+        ['detection and exposure pages', DETECTION_PAGES],
+      ] as const) {
+        test(name, async ({ page }) => {
+          // Several pages, each waited for and audited (axe takes seconds per page on 2 cores).
+          test.slow();
+          const shell = new PlatformShellPage(page);
+          await shell.goto('/platform/dashboard');
+          for (const { label, heading, ready } of pages) {
+            await test.step(heading, async () => {
+              await page
+                .getByRole('navigation', { name: 'Platform navigation' })
+                .getByRole('link', { name: label })
+                .click();
+              await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+              await expect(ready(page)).toBeVisible();
+              await audit(page, heading, theme);
+            });
+          }
+        });
+      }
     });
   });
 }

@@ -1,5 +1,4 @@
-import { isIP } from 'node:net';
-import { domainToASCII, domainToUnicode } from 'node:url';
+import { domainToASCII, domainToUnicode, isIpAddress } from './idna.js';
 import { LookalikeInputError } from './input-error.js';
 
 /**
@@ -82,14 +81,14 @@ export function splitDomain(input: string): DomainParts {
   if (raw.endsWith('.')) raw = raw.slice(0, -1);
   if (raw === '') throw new LookalikeInputError('empty domain name');
   const show = JSON.stringify(input);
-  if (isIP(raw) !== 0) throw new LookalikeInputError(`an IP address, not a domain name: ${show}`);
+  if (isIpAddress(raw)) throw new LookalikeInputError(`an IP address, not a domain name: ${show}`);
   if (NOT_IN_A_NAME.test(raw))
     throw new LookalikeInputError(`invalid characters (a URL or an address?) in domain name: ${show}`);
   // NFC first: an accent typed as a combining mark is the same name as the precomposed letter.
   const ascii = domainToASCII(raw.normalize('NFC'));
   if (ascii === '') throw new LookalikeInputError(`not a valid (internationalised) domain name: ${show}`);
   // The WHATWG host parser also reads `0x7f.1` as an IPv4 address.
-  if (isIP(ascii) !== 0) throw new LookalikeInputError(`an IP address, not a domain name: ${show}`);
+  if (isIpAddress(ascii)) throw new LookalikeInputError(`an IP address, not a domain name: ${show}`);
   const labels = ascii.split('.');
   if (labels.length < 2) throw new LookalikeInputError(`a single-label name is not a domain: ${show}`);
   if (!isValidHostname(ascii)) throw new LookalikeInputError(`invalid characters or label lengths: ${show}`);

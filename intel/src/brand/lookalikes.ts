@@ -1,8 +1,8 @@
-import { domainToASCII, domainToUnicode } from 'node:url';
 import { isValidHostname, isValidLabel, splitDomain } from './domain-parts.js';
 import type { FamilyInput } from './families.js';
 import { FAMILY_GENERATORS } from './families.js';
 import { acceptsLatinIdn, secondOrderHomoglyphs } from './homoglyphs.js';
+import { domainToASCII, domainToUnicode } from './idna.js';
 import { LookalikeInputError } from './input-error.js';
 import { DEFAULT_DICTIONARY, DEFAULT_TLDS } from './word-lists.js';
 

@@ -1,8 +1,8 @@
-/** Counts per day stacked by series (alerts by severity over 14 days). */
+/** Counts per period stacked by series (alerts by severity over 14 days, leak posts by group). */
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
-import { BarStack } from '@visx/shape';
+import { BarStack, LinePath } from '@visx/shape';
 import { useToken } from '@chakra-ui/react';
 
 export interface StackedDatum {
@@ -15,24 +15,33 @@ interface StackedColumnsProps {
   series: readonly { key: string; label: string; colorToken: string }[];
   width?: number;
   height?: number;
+  /** One more figure per column drawn as a line over the stacks (matched events over all events). */
+  line?: { values: readonly number[]; colorToken: string };
 }
 
 const MARGIN = { top: 8, right: 8, bottom: 28, left: 36 };
+const MAX_TICKS = 12;
 
-export function StackedColumns({ data, series, width = 560, height = 200 }: StackedColumnsProps) {
+export function StackedColumns({ data, series, width = 560, height = 200, line }: StackedColumnsProps) {
   const colors = useToken(
     'colors',
     series.map((item) => item.colorToken),
   );
-  const [axisColor] = useToken('colors', ['fg.muted']);
+  const [axisColor, lineColor] = useToken('colors', ['fg.muted', line?.colorToken ?? 'fg']);
   const innerWidth = width - MARGIN.left - MARGIN.right;
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const totals = data.map((datum) => series.reduce((sum, item) => sum + (datum.values[item.key] ?? 0), 0));
   const x = scaleBand({ domain: data.map((datum) => datum.label), range: [0, innerWidth], padding: 0.25 });
-  const y = scaleLinear({ domain: [0, Math.max(1, ...totals)], range: [innerHeight, 0], nice: true });
+  const y = scaleLinear({
+    domain: [0, Math.max(1, ...totals, ...(line?.values ?? []))],
+    range: [innerHeight, 0],
+    nice: true,
+  });
   const color = (key: string): string =>
     colors[series.findIndex((item) => item.key === key)] ?? axisColor ?? 'currentColor';
   const rows = data.map((datum) => ({ label: datum.label, ...datum.values }));
+  // Every other label, fewer on a long axis (a year of weeks) so they never overlap.
+  const tickStep = Math.max(2, Math.ceil(data.length / MAX_TICKS));
   return (
     <svg width="100%" viewBox={`0 0 ${width} ${height}`} role="img" aria-hidden="true" focusable="false">
       <Group left={MARGIN.left} top={MARGIN.top}>
@@ -60,6 +69,15 @@ export function StackedColumns({ data, series, width = 560, height = 200 }: Stac
             )
           }
         </BarStack>
+        {line && (
+          <LinePath
+            data={data.map((datum, index) => ({ label: datum.label, value: line.values[index] ?? 0 }))}
+            x={(point) => (x(point.label) ?? 0) + x.bandwidth() / 2}
+            y={(point) => y(point.value)}
+            stroke={lineColor}
+            strokeWidth={2}
+          />
+        )}
         <AxisLeft
           scale={y}
           numTicks={4}
@@ -72,7 +90,7 @@ export function StackedColumns({ data, series, width = 560, height = 200 }: Stac
           scale={x}
           stroke={axisColor}
           tickStroke={axisColor}
-          tickValues={x.domain().filter((_, index) => index % 2 === 0)}
+          tickValues={x.domain().filter((_, index) => index % tickStep === 0)}
           tickLabelProps={{ fill: axisColor, fontSize: 10 }}
         />
       </Group>

@@ -129,7 +129,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     group: 'monitoringProtection',
     adminOnly: false,
     description: 'Watched keywords matched against imported leak-site and paste mentions.',
-    load: placeholder,
+    load: () => import('./dark-web-monitoring'),
   },
   {
     key: 'brandProtection',
@@ -139,7 +139,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Watched brands and domains, with generated lookalike domains matched against known malicious ones.',
-    load: placeholder,
+    load: () => import('./brand-protection'),
   },
   {
     key: 'iocIntelligence',
@@ -159,7 +159,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'The asset inventory (CSV import) with products matched to KEV and CVE entries to show exposure.',
-    load: placeholder,
+    load: () => import('./external-assets'),
     legacyPaths: [{ from: '/attack-surface', signIn: false }],
   },
   {
@@ -180,7 +180,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Imported network events (Suricata EVE JSON, Zeek conn logs) matched against indicators into sightings and alerts.',
-    load: placeholder,
+    load: () => import('./network-monitoring'),
   },
   {
     key: 'globalThreatFeed',
