@@ -46,6 +46,9 @@ test('External Assets: the demo inventory is exposed to KEV entries', async ({ p
   await page.goto('/platform/external-assets');
   await expect(dataRows(page, 'Exposures').first()).toBeVisible();
   await expect(grid(page, 'Exposures').getByText('vpn.demo-corp.example').first()).toBeVisible();
+  // The dashboard counts the same exposed assets.
+  await page.goto('/platform/dashboard');
+  await expect(page.getByRole('article').filter({ hasText: 'Assets exposed to KEV' })).toContainText(/[1-9]/);
 });
 
 test('Brand Protection: a watched domain finds its lookalike in intelligence and raises an alert', async ({

@@ -6,6 +6,7 @@ import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { platformPath } from '@/config/paths';
 import { useAlertTrend } from '@/features/dashboard/api/get-alert-trend';
 import { useDashboardFigures } from '@/features/dashboard/api/get-dashboard-figures';
+import { useExposureFigures } from '@/features/dashboard/api/get-exposure-figures';
 import { useLatestKev } from '@/features/dashboard/api/get-latest-kev';
 import { useTopMalware } from '@/features/dashboard/api/get-top-malware';
 import { AlertTrendChart } from '@/features/dashboard/components/alert-trend-chart';
@@ -25,6 +26,7 @@ export default function DashboardPage({ definition }: PlatformPageProps) {
   const trend = useAlertTrend(TREND_DAYS);
   const malware = useTopMalware(10);
   const kev = useLatestKev(6);
+  const exposure = useExposureFigures();
   const f = figures.data;
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
@@ -56,9 +58,15 @@ export default function DashboardPage({ definition }: PlatformPageProps) {
         />
         <FigureCard
           label="Assets exposed to KEV"
-          value={0}
+          value={exposure.data?.exposedAssets}
           to={platformPath('externalAssets')}
-          hint="Add your assets to see exposure"
+          hint={
+            exposure.data === undefined
+              ? undefined
+              : exposure.data.exposures === 0
+                ? 'Add your assets to see exposure'
+                : `${exposure.data.exposures.toLocaleString()} KEV exposures`
+          }
         />
       </Grid>
       <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="4">

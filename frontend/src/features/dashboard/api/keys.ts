@@ -5,4 +5,5 @@ export const dashboardKeys = {
   alertTrend: (days: number) => [...dashboardKeys.all, 'alert-trend', days] as const,
   topMalware: (limit: number) => [...dashboardKeys.all, 'top-malware', limit] as const,
   latestKev: (limit: number) => [...dashboardKeys.all, 'latest-kev', limit] as const,
+  exposures: () => [...dashboardKeys.all, 'exposures'] as const,
 };
