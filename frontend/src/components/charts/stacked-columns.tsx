@@ -19,8 +19,11 @@ interface StackedColumnsProps {
   line?: { values: readonly number[]; colorToken: string };
 }
 
-const MARGIN = { top: 8, right: 8, bottom: 28, left: 36 };
-const MAX_TICKS = 12;
+const MARGIN = { top: 8, right: 8, bottom: 28, left: 48 };
+/** Room one bottom label needs ("11-18 12h"), in viewBox units: charts drawn wide and shown narrow scale it down. */
+const LABEL_WIDTH_PX = 110;
+// "1.5K" fits the left margin where "1,500" was cut off.
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 export function StackedColumns({ data, series, width = 560, height = 200, line }: StackedColumnsProps) {
   const colors = useToken(
@@ -40,8 +43,8 @@ export function StackedColumns({ data, series, width = 560, height = 200, line }
   const color = (key: string): string =>
     colors[series.findIndex((item) => item.key === key)] ?? axisColor ?? 'currentColor';
   const rows = data.map((datum) => ({ label: datum.label, ...datum.values }));
-  // Every other label, fewer on a long axis (a year of weeks) so they never overlap.
-  const tickStep = Math.max(2, Math.ceil(data.length / MAX_TICKS));
+  // Every other label, fewer on a long axis (a week of hours) so they never overlap.
+  const tickStep = Math.max(2, Math.ceil(data.length / Math.max(1, Math.floor(innerWidth / LABEL_WIDTH_PX))));
   return (
     <svg width="100%" viewBox={`0 0 ${width} ${height}`} role="img" aria-hidden="true" focusable="false">
       <Group left={MARGIN.left} top={MARGIN.top}>
@@ -81,6 +84,7 @@ export function StackedColumns({ data, series, width = 560, height = 200, line }
         <AxisLeft
           scale={y}
           numTicks={4}
+          tickFormat={(value) => compact.format(Number(value))}
           stroke={axisColor}
           tickStroke={axisColor}
           tickLabelProps={{ fill: axisColor, fontSize: 10 }}
