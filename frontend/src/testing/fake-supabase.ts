@@ -87,8 +87,33 @@ const noChannel = () => {
   return channel;
 };
 
+type StorageAnswer = { data: unknown; error: { message: string } | null };
+let storageAnswer: (method: string, bucket: string, args: unknown[]) => StorageAnswer = () => ({
+  data: null,
+  error: { message: 'no fake storage answer' },
+});
+
+/** `storage.from(bucket).upload/remove(...)`: each call is recorded in `fakeStorage.calls`. */
+export const fakeStorage = {
+  calls: [] as { method: string; bucket: string; args: unknown[] }[],
+  from: vi.fn((bucket: string) => {
+    const call =
+      (method: string) =>
+      async (...args: unknown[]) => {
+        fakeStorage.calls.push({ method, bucket, args });
+        return storageAnswer(method, bucket, args);
+      };
+    return { upload: call('upload'), remove: call('remove'), list: call('list') };
+  }),
+};
+
+export function answerStorage(answer: typeof storageAnswer) {
+  storageAnswer = answer;
+}
+
 export const fakeSupabase = {
   auth: fakeAuth,
+  storage: fakeStorage,
   rpc: vi.fn((name: string, args?: unknown) =>
     chain(() => {
       const answer = rpcAnswers[name];
@@ -131,5 +156,7 @@ export function resetFakeSupabase() {
   initialSession = null;
   localStorage.removeItem(STORED_SESSION_KEY);
   rpcAnswers = {};
+  fakeStorage.calls = [];
+  answerStorage(() => ({ data: null, error: { message: 'no fake storage answer' } }));
   vi.clearAllMocks();
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { connect, resolveDbUrl } from '../db/connect.js';
+import { connect, resolveDbUrl, resolveStorage } from '../db/connect.js';
 import { runWorker } from '../connectors/worker.js';
 
 /** `intel worker`: runs until stopped (SIGINT/SIGTERM), logging one line per sync. */
@@ -18,11 +18,12 @@ export async function workerCommand(args: string[]): Promise<number> {
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
-  log('intel worker: syncing requested and scheduled sources');
+  log('intel worker: syncing requested and scheduled sources, importing uploaded telemetry');
   try {
     await runWorker(db, listener, {
       pollSeconds: Number(values['poll-seconds']),
       signal: stop.signal,
+      storage: resolveStorage({ workdir: values.workdir }),
       onResult: (r) =>
         log(
           r.result === 'imported'

@@ -2,16 +2,20 @@ import type pg from 'pg';
 import { closeQueuedRun } from '../pipeline/run-state.js';
 import { ensureCatalogue } from './catalogue.js';
 import { dueSources, syncSource, type SyncableSource, type SyncResult } from './sync-source.js';
+import { importUpload, takeQueuedUpload, type StorageAccess, type UploadResult } from './telemetry-upload.js';
 
 /**
  * The importer's server-side worker: carries out syncs requested from the app
- * (request_source_sync → NOTIFY intel_import_requests) at once, and the feeds' schedules every
- * `pollSeconds`. One sync at a time; each source is also protected by its own lock.
+ * (request_source_sync → NOTIFY intel_import_requests) and telemetry uploaded from the app
+ * (request_telemetry_import, the same channel) at once, and the feeds' schedules every
+ * `pollSeconds`. One import at a time; each source is also protected by its own lock.
  */
 export interface WorkerOptions {
   pollSeconds?: number;
   signal?: AbortSignal;
-  onResult?: (result: SyncResult) => void;
+  /** Where uploads are downloaded from; without it an upload run fails with a reason. */
+  storage?: StorageAccess;
+  onResult?: (result: SyncResult | UploadResult) => void;
 }
 
 const SOURCE_COLUMNS = 'id, name, format, url, etag, last_modified';
@@ -67,6 +71,13 @@ export async function runWorker(
           () => closeQueuedRun(db, job.runId, 'failed', 'the worker failed on this run'),
         ),
       );
+    }
+    for (
+      let job = await takeQueuedUpload(db);
+      job && !options.signal?.aborted;
+      job = await takeQueuedUpload(db)
+    ) {
+      options.onResult?.(await importUpload(db, job, options.storage, options.signal));
     }
     if (Date.now() >= nextSchedule) {
       nextSchedule = Date.now() + pollMs;

@@ -4,6 +4,28 @@ import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/** `stack status -o json` of a project folder; empty when no stack runs there. */
+function stackStatus(workdir: string | undefined): Record<string, string | undefined> {
+  let out: string;
+  try {
+    out = execFileSync(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'infra/stack/bin/stack.mjs'),
+        'status',
+        '-o',
+        'json',
+        '--workdir',
+        path.resolve(workdir ?? REPO_ROOT),
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+  } catch (error) {
+    out = (error as { stdout?: string }).stdout ?? '';
+  }
+  return JSON.parse(out || '{}') as Record<string, string | undefined>;
+}
+
 /**
  * The database the importers write to: `--db-url`, else `INTEL_DB_URL`, else the running stack of
  * the project folder (`stack status -o json`, as every other tool of this repository finds it).
@@ -12,20 +34,28 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 export function resolveDbUrl(options: { dbUrl?: string; workdir?: string }): string {
   if (options.dbUrl) return options.dbUrl;
   if (process.env.INTEL_DB_URL) return process.env.INTEL_DB_URL;
-  const workdir = path.resolve(options.workdir ?? REPO_ROOT);
-  let out: string;
-  try {
-    out = execFileSync(
-      process.execPath,
-      [path.join(REPO_ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  const url = stackStatus(options.workdir).DB_URL;
+  if (!url)
+    throw new Error(
+      `no running stack in ${path.resolve(options.workdir ?? REPO_ROOT)}: start it with \`npm start\` or pass --db-url`,
     );
-  } catch (error) {
-    out = (error as { stdout?: string }).stdout ?? '';
-  }
-  const url = (JSON.parse(out || '{}') as { DB_URL?: string }).DB_URL;
-  if (!url) throw new Error(`no running stack in ${workdir}: start it with \`npm start\` or pass --db-url`);
   return url;
+}
+
+/**
+ * Where the worker downloads uploads from: `INTEL_API_URL` and `INTEL_SERVICE_ROLE_KEY`, else the
+ * running stack of the project folder; undefined when neither is there (uploads then fail with a reason).
+ */
+export function resolveStorage(options: {
+  workdir?: string;
+}): { apiUrl: string; serviceRoleKey: string } | undefined {
+  const fromEnv = { apiUrl: process.env.INTEL_API_URL, serviceRoleKey: process.env.INTEL_SERVICE_ROLE_KEY };
+  const found = fromEnv.apiUrl && fromEnv.serviceRoleKey ? fromEnv : undefined;
+  if (found) return { apiUrl: found.apiUrl!, serviceRoleKey: found.serviceRoleKey! };
+  const status = stackStatus(options.workdir);
+  return status.API_URL && status.SERVICE_ROLE_KEY
+    ? { apiUrl: status.API_URL, serviceRoleKey: status.SERVICE_ROLE_KEY }
+    : undefined;
 }
 
 export async function connect(url: string): Promise<pg.Client> {

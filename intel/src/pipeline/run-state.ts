@@ -73,8 +73,10 @@ export async function startRun(
 ): Promise<number> {
   if (queuedRunId !== undefined) {
     const claimed = await db.query(
-      `update public.import_runs set status = 'running', started_at = now() where id = $1 and status = 'queued'`,
-      [queuedRunId],
+      // An upload is queued before its source is known (the format may be recognised only now).
+      `update public.import_runs set status = 'running', started_at = now(), source_id = $2, source_name = $3,
+         format = $4 where id = $1 and status = 'queued'`,
+      [queuedRunId, source.id, source.name, format],
     );
     if (claimed.rowCount === 1) return queuedRunId;
   }

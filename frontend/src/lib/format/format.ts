@@ -24,6 +24,19 @@ export function formatCompact(value: number): string {
   return compact.format(value);
 }
 
+/** A file's size for people: 812 bytes, 34.5 KB, 12.3 MB, 1.0 GB (binary units, as file managers show). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
 /** 0.97312 → "97.3%". */
 export function formatPercent(value: number | null | undefined, digits = 1): string {
   return value == null ? '—' : `${(value * 100).toFixed(digits)}%`;

@@ -6,7 +6,14 @@ import { AppProvider } from '@/app/provider';
 import { makeStore } from '@/app/store/store';
 import { platformPath } from '@/config/paths';
 import { makeQueryClient } from '@/lib/query-client';
-import { resetFakeSupabase } from '@/testing/fake-supabase';
+import {
+  answerRpc,
+  answerStorage,
+  fakeStorage,
+  makeSession,
+  resetFakeSupabase,
+  setInitialSession,
+} from '@/testing/fake-supabase';
 import { answerTables, callArgs, type TableRequest } from '@/testing/fake-tables';
 import NetworkMonitoringPage from './network-monitoring';
 import { pageDefinition } from './pages';
@@ -86,9 +93,32 @@ function answerTelemetry(sensors: unknown[] = SENSORS) {
     if (request.table === 'sensors') return { data: sensors, error: null };
     if (request.table === 'telemetry_volume') return { data: VOLUME, error: null };
     if (request.table === 'sightings') return { data: SIGHTINGS, error: null };
+    if (request.table === 'import_runs') return { data: runs.shift() ?? FINISHED_RUN, error: null };
     return undefined;
   });
 }
+
+/** The run as the worker leaves it, after one poll that still finds it queued. */
+const FINISHED_RUN = {
+  id: 7,
+  status: 'succeeded',
+  format: 'suricata-eve',
+  input: 'user-1/x/eve.json',
+  records: 3,
+  rejected: 1,
+  counts: {
+    events: 2,
+    matchedEvents: 1,
+    sightings: { inserted: 1, updated: 0 },
+    alerts: 1,
+    sensors: ['dmz'],
+  },
+  rejects: [{ where: 'line 2', reason: `not JSON: ${HOSTILE_HTML}` }],
+  error: null,
+  started_at: '2026-03-11T10:00:00Z',
+  finished_at: '2026-03-11T10:00:02Z',
+};
+let runs: unknown[] = [];
 
 function renderPage(queryClient = makeQueryClient()) {
   const router = createMemoryRouter(
@@ -110,7 +140,10 @@ function renderPage(queryClient = makeQueryClient()) {
   return { user, router };
 }
 
-beforeEach(() => resetFakeSupabase());
+beforeEach(() => {
+  resetFakeSupabase();
+  runs = [{ ...FINISHED_RUN, status: 'queued', counts: {}, rejects: [], records: 0, rejected: 0 }];
+});
 
 describe('Network Monitoring', () => {
   it('explains how telemetry arrives when no sensor has sent any', async () => {
@@ -194,6 +227,67 @@ describe('Network Monitoring', () => {
     const volume = log.filter((request) => request.table === 'telemetry_volume').at(-1)!;
     expect(callArgs(volume, 'eq')).toEqual(['sensor', 'edge-fw-1']);
     expect(callArgs(volume, 'gte')?.[0]).toBe('bucket');
+  });
+
+  it("uploads a log into the analyst's own folder, queues its import and shows the outcome", async () => {
+    answerTelemetry([]);
+    setInitialSession(makeSession({ id: 'user-1' }));
+    answerStorage(() => ({ data: { path: 'ok' }, error: null }));
+    let requested: unknown;
+    answerRpc('request_telemetry_import', (args) => {
+      requested = args;
+      return { data: 7, error: null };
+    });
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: 'No network telemetry yet' });
+    const file = new File(['{"event_type":"flow"}\n'], '../eve 2026.json', { type: 'application/json' });
+    await user.upload(screen.getByLabelText('Sensor log file'), file);
+    await user.selectOptions(screen.getByLabelText('Format'), 'suricata-eve');
+    await user.type(screen.getByLabelText('Sensor name (optional)'), ' dmz ');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    expect(
+      await screen.findByText(/Imported 2 events from 1 sensor/, {}, { timeout: 4000 }),
+    ).toHaveTextContent(
+      'Imported 2 events from 1 sensor; 1 event matched a known indicator, giving 1 sighting (1 new) and 1 new alert. 1 line could not be read and was left out.',
+    );
+    const [upload] = fakeStorage.calls;
+    expect(upload).toMatchObject({ method: 'upload', bucket: 'telemetry-uploads' });
+    // Own folder, a fresh id, and the file's name without its path tricks or spaces.
+    expect(upload!.args[0]).toMatch(/^user-1\/[0-9a-f-]{36}\/eve_2026\.json$/);
+    expect(requested).toEqual({ _object_name: upload!.args[0], _format: 'suricata-eve', _sensor: 'dmz' });
+    expect(
+      screen.getByRole('link', { name: 'See the alerts in the Threat Intelligence Hub' }),
+    ).toBeInTheDocument();
+    const rejects = screen.getByRole('table', { name: /Lines left out/ });
+    expect(rejects).toHaveTextContent(`line 2not JSON: ${HOSTILE_HTML}`);
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('refuses an empty file before sending it, and says why the server refused an import', async () => {
+    answerTelemetry([]);
+    setInitialSession(makeSession({ id: 'user-1' }));
+    answerStorage(() => ({ data: { path: 'ok' }, error: null }));
+    answerRpc('request_telemetry_import', () => ({
+      data: null,
+      error: { message: 'You already have 3 telemetry imports waiting; import more when one has finished' },
+    }));
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: 'No network telemetry yet' });
+    await user.upload(screen.getByLabelText('Sensor log file'), new File([], 'empty.json'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'empty.json (0 bytes) cannot be imported here: the file is empty.',
+    );
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+
+    await user.upload(screen.getByLabelText('Sensor log file'), new File(['x'], 'eve.json'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(/already have 3 telemetry imports waiting/)).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    // The refused upload is taken back off the server.
+    expect(fakeStorage.calls.map((call) => call.method)).toEqual(['upload', 'remove']);
   });
 
   it('says so when the sensors cannot be loaded, with a retry', async () => {

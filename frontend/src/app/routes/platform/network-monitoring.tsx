@@ -1,6 +1,7 @@
 /**
  * Network Monitoring: the sensors that sent telemetry, their event volume over time with what matched
- * intelligence, the indicators seen most, and every sighting. The window, grouping and sensor live in
+ * intelligence, the indicators seen most, and every sighting; a sensor log can be uploaded and is
+ * imported on the server. The window, grouping and sensor live in
  * the URL; an indicator opens in IOC Intelligence (its drawer belongs to that page).
  */
 import { Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -16,6 +17,7 @@ import { useTopSightings } from '@/features/telemetry/api/get-top-sightings';
 import { SensorCards } from '@/features/telemetry/components/sensor-cards';
 import { sightingColumns } from '@/features/telemetry/components/sighting-columns';
 import { TelemetryEmptyState } from '@/features/telemetry/components/telemetry-empty-state';
+import { TelemetryUpload } from '@/features/telemetry/components/telemetry-upload';
 import { TopIndicatorsChart } from '@/features/telemetry/components/top-indicators-chart';
 import { VolumeChart } from '@/features/telemetry/components/volume-chart';
 import { networkFiltersSchema, type NetworkFilters } from '@/features/telemetry/schemas/network-filters';
@@ -41,6 +43,7 @@ export default function NetworkMonitoringPage({ definition }: PlatformPageProps)
           Network events from Suricata and Zeek sensors, matched against the indicators.
         </Text>
       </Stack>
+      <TelemetryUpload />
       {sensors.isPending ? (
         <Flex gap="2" align="center" role="status" color="fg.muted">
           <Spinner size="sm" /> Loading the sensors…

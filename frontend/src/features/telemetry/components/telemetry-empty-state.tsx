@@ -21,9 +21,10 @@ export function TelemetryEmptyState() {
         No network telemetry yet
       </Heading>
       <Text>
-        Sensor logs are imported from the command line on the platform host: Suricata EVE JSON or Zeek logs
-        (TSV or JSON), compressed or not. Each event is matched against the indicators; what matches becomes a
-        sighting here, and an alert in the Threat Intelligence Hub when the detection rule allows.
+        Upload a sensor log above, or import it from the command line on the platform host: Suricata EVE JSON
+        or Zeek logs (TSV or JSON), compressed or not. Each event is matched against the indicators; what
+        matches becomes a sighting here, and an alert in the Threat Intelligence Hub when the detection rule
+        allows.
       </Text>
       <Stack gap="2">
         {COMMANDS.map((command) => (

@@ -1,0 +1,160 @@
+/**
+ * Import a Suricata EVE or Zeek log from this computer. The file is uploaded as it is (compressed or
+ * not, up to 1 GB) and imported on the server by the importer's worker, as the CLI would, so a large
+ * log never freezes the tab; the panel follows the run to its outcome.
+ */
+import {
+  Button,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { LuUpload } from 'react-icons/lu';
+import { refuseUpload } from '@/features/telemetry/api/upload-telemetry';
+import { useTelemetryUpload } from '@/features/telemetry/hooks/use-telemetry-upload';
+import {
+  TELEMETRY_UPLOAD_FORMATS,
+  type TelemetryUploadFormat,
+} from '@/features/telemetry/schemas/telemetry-upload';
+import { formatBytes } from '@/lib/format/format';
+import { InertText } from '@/lib/security/inert-text';
+import { UploadOutcome } from './upload-outcome';
+
+export function TelemetryUpload() {
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File>();
+  const [format, setFormat] = useState<TelemetryUploadFormat>('auto');
+  const [sensor, setSensor] = useState('');
+  const { stage, start, reset, runError } = useTelemetryUpload();
+  const busy = stage.stage === 'uploading' || stage.stage === 'waiting' || stage.stage === 'importing';
+  const refusal = file && refuseUpload(file);
+
+  return (
+    <Stack
+      as="section"
+      aria-labelledby="telemetry-upload-heading"
+      gap="3"
+      borderWidth="1px"
+      borderRadius="md"
+      p="4"
+    >
+      <Heading as="h2" size="md" id="telemetry-upload-heading">
+        Import a sensor log
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        Suricata EVE JSON or a Zeek log (conn, dns, http; TSV or JSON), gzip-compressed or not, up to 1 GB.
+        The server imports it; lines it cannot read are listed and the rest is kept.
+      </Text>
+      <Flex gap="3" align="flex-end" wrap="wrap">
+        <Stack gap="1">
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
+            <LuUpload aria-hidden="true" />
+            Choose a log file
+          </Button>
+          <VisuallyHidden asChild>
+            <input
+              ref={input}
+              type="file"
+              accept=".json,.log,.tsv,.txt,.gz,application/json,text/plain,application/gzip"
+              aria-label="Sensor log file"
+              tabIndex={-1}
+              onChange={(event) => {
+                setFile(event.target.files?.[0]);
+                event.target.value = '';
+                reset();
+              }}
+            />
+          </VisuallyHidden>
+        </Stack>
+        <Field.Root width="auto">
+          <Field.Label fontSize="sm">Format</Field.Label>
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field
+              value={format}
+              onChange={(event) => setFormat(event.target.value as TelemetryUploadFormat)}
+            >
+              {TELEMETRY_UPLOAD_FORMATS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root width="14rem">
+          <Field.Label fontSize="sm">Sensor name (optional)</Field.Label>
+          <Input
+            size="sm"
+            value={sensor}
+            maxLength={100}
+            placeholder="From the log"
+            onChange={(event) => setSensor(event.target.value)}
+          />
+        </Field.Root>
+        <Button
+          size="sm"
+          disabled={!file || busy || Boolean(refusal)}
+          onClick={() => file && start({ file, format, sensor })}
+        >
+          Import
+        </Button>
+      </Flex>
+      {file && (
+        <Text fontSize="sm" color={refusal ? 'fg.error' : undefined} role={refusal ? 'alert' : undefined}>
+          <InertText value={file.name} defangLinks={false} /> ({formatBytes(file.size)})
+          {refusal ? ` cannot be imported here: ${refusal}` : ''}
+        </Text>
+      )}
+      <UploadStatus stage={stage} runError={runError?.message} />
+    </Stack>
+  );
+}
+
+function UploadStatus({
+  stage,
+  runError,
+}: {
+  stage: ReturnType<typeof useTelemetryUpload>['stage'];
+  runError: string | undefined;
+}) {
+  if (runError)
+    return (
+      <Text role="alert" color="fg.error" fontSize="sm">
+        The import's progress could not be read: {runError}
+      </Text>
+    );
+  switch (stage.stage) {
+    case 'idle':
+      return null;
+    case 'uploading':
+      return <Progress text={`Uploading ${stage.fileName}…`} />;
+    case 'waiting':
+      return <Progress text="Uploaded. Waiting for the importer to start…" />;
+    case 'importing':
+      return <Progress text="Importing: matching every event against the indicators…" />;
+    case 'refused':
+      return (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          {stage.message}
+        </Text>
+      );
+    case 'finished':
+      return <UploadOutcome run={stage.run} />;
+  }
+}
+
+function Progress({ text }: { text: string }) {
+  return (
+    <Flex gap="2" align="center" role="status" fontSize="sm">
+      <Spinner size="sm" /> {text}
+    </Flex>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * A sensor log uploaded from Network Monitoring: the browser stores it, the importer's worker (run
+ * here as `npm start` runs it) imports it on the server, and the page shows the outcome. The EVE file
+ * contacts a known indicator, so the upload ends in a sighting for the named sensor and an alert.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { withDb } from './support/db';
+import { ANALYST_STATE } from './support/paths';
+import { readStackEnv, REPO_ROOT } from './support/stack-env';
+
+test.use({ storageState: ANALYST_STATE });
+
+let worker: ChildProcess;
+
+test.beforeAll(async () => {
+  const env = readStackEnv();
+  worker = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, 'intel/bin/intel.mjs'), 'worker', '--poll-seconds', '3600'],
+    {
+      env: {
+        ...process.env,
+        INTEL_DB_URL: env.dbUrl,
+        INTEL_API_URL: env.apiUrl,
+        INTEL_SERVICE_ROLE_KEY: env.serviceRoleKey,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  // Listening once it has said so: a request sent before would wait for the next poll.
+  await new Promise<void>((resolve, reject) => {
+    worker.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('intel worker:')) resolve();
+    });
+    worker.once('exit', (code) => reject(new Error(`the worker exited with ${code}`)));
+  });
+});
+
+test.afterAll(() => {
+  worker.kill('SIGTERM');
+});
+
+test('Network Monitoring: an uploaded EVE log becomes a sighting and an alert', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const sensor = `upload-${tag}`;
+  // A documentation address of our own, so nothing else in the demo matches it.
+  const c2 = `198.51.100.${(Date.now() % 200) + 20}`;
+  const indicatorId = await withDb(async (db) => {
+    const { rows } = await db.query<{ id: number }>(
+      `insert into public.indicators (type, value, tlp, confidence) values ('ipv4', $1, 'amber', 90)
+       on conflict (type, value) do update set confidence = 90, tlp = 'amber', revoked = false returning id`,
+      [c2],
+    );
+    return rows[0]!.id;
+  });
+  const eve = [
+    JSON.stringify({
+      timestamp: new Date().toISOString().replace('Z', '+0000'),
+      event_type: 'flow',
+      src_ip: '10.20.0.5',
+      src_port: 51515,
+      dest_ip: c2,
+      dest_port: 443,
+      proto: 'TCP',
+    }),
+    '{"event_type": "http", ', // cut short: rejected by its line, the rest imported
+  ].join('\n');
+
+  try {
+    await page.goto('/platform/network-monitoring');
+    await page.getByLabel('Sensor log file').setInputFiles({
+      name: 'edge-eve.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(eve),
+    });
+    await page.getByLabel('Format').selectOption('suricata-eve');
+    await page.getByLabel('Sensor name (optional)').fill(sensor);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Imported 1 event from 1 sensor' }),
+    ).toContainText(
+      '1 event matched a known indicator, giving 1 sighting (1 new) and 1 new alert. 1 line could not be read',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByRole('table', { name: /Lines left out/ })).toContainText('line 2');
+    // The page reads the sensors again: the new one is there.
+    await expect(page.getByRole('button', { name: `Only ${sensor}` })).toBeVisible();
+
+    const alert = await withDb(async (db) => {
+      const { rows } = await db.query<{ evidence: { sensor: string; value: string } }>(
+        `select metadata->'evidence' as evidence from public.enhanced_security_alerts
+          where indicator_id = $1 and rule_key = 'telemetry-indicator'`,
+        [indicatorId],
+      );
+      return rows[0];
+    });
+    expect(alert?.evidence).toMatchObject({ sensor, value: c2 });
+    await page.getByRole('link', { name: 'See the alerts in the Threat Intelligence Hub' }).click();
+    await expect(page).toHaveURL(/threat-intelligence-hub/);
+  } finally {
+    await withDb(async (db) => {
+      await db.query(`delete from public.enhanced_security_alerts where indicator_id = $1`, [indicatorId]);
+      await db.query(`delete from public.sightings where indicator_id = $1`, [indicatorId]);
+      await db.query(`delete from public.telemetry_volume where sensor = $1`, [sensor]);
+      await db.query(`delete from public.sensors where name = $1`, [sensor]);
+      await db.query(`delete from public.indicators where id = $1`, [indicatorId]);
+    });
+  }
+});
