@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ClientBase } from 'pg';
 import type { Draft } from '../model/drafts.js';
-import { InputRefused, type FormatAdapter, type FormatName } from '../formats/format.js';
+import { InputRefused, type FormatAdapter, type FormatName, type SourceDefaults } from '../formats/format.js';
 import { adapterFor, detectFormat } from '../formats/registry.js';
 import { listInputFiles } from '../input/list-inputs.js';
 import { openInput } from '../input/open-input.js';
@@ -14,15 +14,8 @@ import { prepareVulnerability } from './prepare/vulnerability.js';
 import { prepareObject, prepareRelationship, prepareSighting } from './prepare/stix.js';
 import { RecordRejected } from './prepare/fields.js';
 import type { SourceContext } from './prepare/source-context.js';
-import {
-  ensureSource,
-  finishRun,
-  ImportRefused,
-  lockSource,
-  startRun,
-  unlockSource,
-  type RunOutcome,
-} from './run-state.js';
+import { inRun } from './in-run.js';
+import { ensureSource, ImportRefused, type RunOutcome } from './run-state.js';
 
 export interface ImportOptions {
   /** Files or folders, imported as one run of one source. */
@@ -65,17 +58,20 @@ export class ImportFailed extends Error {
   }
 }
 
-async function resolveFormat(files: string[], requested: FormatName | undefined): Promise<FormatAdapter> {
+/** The format named or detected, and the source an import that names none is recorded under. */
+async function resolveFormat(
+  files: string[],
+  requested: FormatName | undefined,
+): Promise<{ adapter: FormatAdapter; defaults: SourceDefaults }> {
   if (files.length === 0) throw new ImportRefused('no file to import (the folder is empty)');
   const { sample, stream } = await openInput(files[0]!);
   stream.destroy();
-  const detected = detectFormat(sample);
-  if (requested) return adapterFor(requested);
-  if (!detected)
+  const adapter = requested ? adapterFor(requested) : detectFormat(sample);
+  if (!adapter)
     throw new ImportRefused(
       `the format of ${path.basename(files[0]!)} is not one we read; name it with --format`,
     );
-  return detected;
+  return { adapter, defaults: adapter.defaultsFor?.(sample) ?? adapter.defaults };
 }
 
 /**
@@ -86,11 +82,10 @@ async function resolveFormat(files: string[], requested: FormatName | undefined)
  */
 export async function runImport(db: ClientBase, options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
-  let adapter: FormatAdapter;
   try {
     const files = (await Promise.all(options.inputs.map((input) => listInputFiles(input)))).flat();
-    adapter = await resolveFormat(files, options.format);
-    return await importWith(db, adapter, files, options, started);
+    const resolved = await resolveFormat(files, options.format);
+    return await importWith(db, resolved.adapter, resolved.defaults, files, options, started);
   } catch (error) {
     if (error instanceof ImportFailed) throw error;
     if (!(
@@ -123,54 +118,29 @@ export async function runImport(db: ClientBase, options: ImportOptions): Promise
 async function importWith(
   db: ClientBase,
   adapter: FormatAdapter,
+  defaults: SourceDefaults,
   files: string[],
   options: ImportOptions,
   started: number,
 ): Promise<ImportSummary> {
-  const source = await ensureSource(
-    db,
-    options.source ?? adapter.defaults.name,
-    adapter.name,
-    adapter.defaults,
-  );
+  const source = await ensureSource(db, options.source ?? defaults.name, adapter.name, defaults);
   const state = new RunState(adapter, source);
-  let runId: number | undefined;
-  let locked = false;
-  try {
-    await lockSource(db, source);
-    locked = true;
-    runId = await startRun(
-      db,
+  return inRun(
+    db,
+    {
       source,
-      adapter.name,
-      options.inputs.join(', '),
-      options.requestedBy,
-      options.queuedRunId,
-    );
-    await db.query('begin');
-    await db.query(`set local role service_role`);
-    await db.query(`set local statement_timeout = '30min'`);
-    // Staged batches have no statistics, so estimates run to billions of rows and Postgres would
-    // JIT-compile every merge: measured 1.6 s of a 3.6 s batch of 20,000 indicators.
-    await db.query('set local jit = off');
-    await createStageTables(db);
-    await state.readAll(db, files, runId, options);
-    await db.query('commit');
-    const summary = state.summary(runId, 'succeeded', started);
-    await finishRun(db, runId, summary);
-    return summary;
-  } catch (error) {
-    await db.query('rollback').catch(() => undefined);
-    const reason =
-      error instanceof InputRefused || error instanceof ImportRefused
-        ? error.message
-        : `import failed: ${(error as Error).message}`;
-    const summary = { ...state.summary(runId, 'failed', started), error: reason };
-    if (runId !== undefined) await finishRun(db, runId, summary).catch(() => undefined);
-    throw new ImportFailed(summary);
-  } finally {
-    if (locked) await unlockSource(db, source).catch(() => undefined);
-  }
+      format: adapter.name,
+      input: options.inputs.join(', '),
+      requestedBy: options.requestedBy,
+      queuedRunId: options.queuedRunId,
+      summarise: (runId, status) => state.summary(runId, status, started),
+      failure: (summary) => new ImportFailed(summary),
+    },
+    async (runId) => {
+      await createStageTables(db);
+      await state.readAll(db, files, runId, options);
+    },
+  );
 }
 
 /** Counts and batches of one run. */

@@ -1,21 +1,13 @@
 import type { ClientBase } from 'pg';
 import type { SourceDefaults } from '../formats/format.js';
-import { InputRefused } from '../formats/format.js';
+import { inRun } from '../pipeline/in-run.js';
 import type { ImportSummary } from '../pipeline/run-import.js';
-import {
-  ensureSource,
-  finishRun,
-  ImportRefused,
-  lockSource,
-  startRun,
-  unlockSource,
-  type RunOutcome,
-} from '../pipeline/run-state.js';
+import { ensureSource, type RunOutcome } from '../pipeline/run-state.js';
 
 /**
  * The run around an import of the organisation's own data (telemetry, assets, leak posts): the
- * source row, its lock, the import_runs record and one transaction as the service role, so these
- * imports show in the Global Threat Feed and fail whole exactly like the knowledge-base formats.
+ * same life as a knowledge-base import (pipeline/in-run.ts), so these imports show in the Global
+ * Threat Feed and fail whole exactly like the knowledge-base formats.
  */
 
 export type WorkspaceSummary<F extends string> = Omit<ImportSummary, 'format'> & { format: F | 'unknown' };
@@ -63,49 +55,28 @@ export async function inImportRun<F extends string>(
 ): Promise<WorkspaceSummary<F>> {
   const started = Date.now();
   const source = await ensureSource(db, spec.source.name, spec.format, spec.source);
-  let runId: number | undefined;
-  let locked = false;
-  const summary = (status: 'succeeded' | 'failed'): WorkspaceSummary<F> => ({
-    ...progress,
-    ...(status === 'failed' ? { inserted: 0, updated: 0, unchanged: 0 } : {}),
-    runId,
-    format: spec.format,
-    source: source.name,
-    status,
-    seconds: (Date.now() - started) / 1000,
-  });
-  try {
-    await lockSource(db, source);
-    locked = true;
-    runId = await startRun(
-      db,
+  return inRun<WorkspaceSummary<F>>(
+    db,
+    {
       source,
-      spec.format,
-      spec.inputs.join(', '),
-      spec.requestedBy,
-      spec.queuedRunId,
-    );
-    await db.query('begin');
-    await db.query('set local role service_role');
-    await db.query(`set local statement_timeout = '30min'`);
-    await db.query('set local jit = off');
-    await work(runId);
-    await db.query('commit');
-    const done = summary('succeeded');
-    await finishRun(db, runId, done);
-    return done;
-  } catch (error) {
-    await db.query('rollback').catch(() => undefined);
-    const known = error instanceof InputRefused || error instanceof ImportRefused;
-    const failed = {
-      ...summary('failed'),
-      error: known ? (error as Error).message : `import failed: ${(error as Error).message}`,
-    };
-    if (runId !== undefined) await finishRun(db, runId, failed).catch(() => undefined);
-    throw new WorkspaceImportFailed<F>(failed);
-  } finally {
-    if (locked) await unlockSource(db, source).catch(() => undefined);
-  }
+      format: spec.format,
+      input: spec.inputs.join(', '),
+      requestedBy: spec.requestedBy,
+      queuedRunId: spec.queuedRunId,
+      summarise: (runId, status) => ({
+        ...progress,
+        // A failed run wrote nothing.
+        ...(status === 'failed' ? { inserted: 0, updated: 0, unchanged: 0 } : {}),
+        runId,
+        format: spec.format,
+        source: source.name,
+        status,
+        seconds: (Date.now() - started) / 1000,
+      }),
+      failure: (summary) => new WorkspaceImportFailed<F>(summary),
+    },
+    work,
+  );
 }
 
 /** Keeps the first 1,000 rejects (import_runs.rejects), counting all. */

@@ -10,10 +10,27 @@ export interface RankedValue {
 }
 
 const ROW_PX = 26;
-const LABEL_PX = 150;
+const LABEL_PX = 180;
 const VALUE_PX = 56;
+/** A generous average width of a 12 px character, so a cut label never runs off the left edge. */
+const CHAR_PX = 7;
+const MAX_LABEL_CHARS = Math.floor((LABEL_PX - 8) / CHAR_PX);
 
-export function HorizontalBars({ data, width = 460 }: { data: readonly RankedValue[]; width?: number }) {
+const fitLabel = (label: string) =>
+  label.length > MAX_LABEL_CHARS ? `${label.slice(0, MAX_LABEL_CHARS - 1)}…` : label;
+
+interface HorizontalBarsProps {
+  data: readonly RankedValue[];
+  width?: number;
+  /** How a value reads at the end of its bar (durations, scores); thousands separators by default. */
+  formatValue?: (value: number) => string;
+}
+
+export function HorizontalBars({
+  data,
+  width = 460,
+  formatValue = (value) => value.toLocaleString(),
+}: HorizontalBarsProps) {
   const [barColor, textColor] = useToken('colors', ['blue.500', 'fg']);
   const height = Math.max(ROW_PX, data.length * ROW_PX);
   const max = Math.max(1, ...data.map((item) => item.value));
@@ -34,7 +51,7 @@ export function HorizontalBars({ data, width = 460 }: { data: readonly RankedVal
               fontSize={12}
               fill={textColor}
             >
-              {item.label.length > 22 ? `${item.label.slice(0, 21)}…` : item.label}
+              {fitLabel(item.label)}
             </text>
             <Bar
               x={LABEL_PX}
@@ -51,7 +68,7 @@ export function HorizontalBars({ data, width = 460 }: { data: readonly RankedVal
               fontSize={12}
               fill={textColor}
             >
-              {item.value.toLocaleString()}
+              {formatValue(item.value)}
             </text>
           </Group>
         );
