@@ -2,9 +2,8 @@
  * The inventory from a spreadsheet: the file is checked in the browser and every rejected row shown
  * with its line before anything is written; then the good rows are imported with a progress bar.
  */
-import { Button, Code, Flex, Heading, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useRef } from 'react';
-import { LuUpload } from 'react-icons/lu';
+import { Button, Code, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { FileChooser } from '@/components/ui/file-chooser';
 import { formatInteger } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import { useAssetImport } from '@/features/assets/hooks/use-asset-import';
@@ -17,7 +16,6 @@ const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatInteger(count)} ${count === 1 ? one : many}`;
 
 export function CsvImport() {
-  const input = useRef<HTMLInputElement>(null);
   const { file, choose, start, clear, writer, progress } = useAssetImport();
   const busy = writer.isPending || file?.state === 'reading';
   const checked = file?.state === 'checked' ? file : null;
@@ -43,25 +41,14 @@ export function CsvImport() {
         the CLI: <Code>npm run intel -- import assets.csv --format assets</Code>
       </Text>
       <Flex gap="2" align="center" wrap="wrap">
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
-          <LuUpload aria-hidden="true" />
+        <FileChooser
+          inputLabel="CSV file of assets"
+          accept=".csv,text/csv"
+          disabled={busy}
+          onChoose={(chosen) => chosen && void choose(chosen)}
+        >
           Choose a CSV file
-        </Button>
-        <VisuallyHidden asChild>
-          <input
-            ref={input}
-            type="file"
-            accept=".csv,text/csv"
-            aria-label="CSV file of assets"
-            tabIndex={-1}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              // Reset, so choosing the same file again (after fixing it) reads it again.
-              event.target.value = '';
-              if (chosen) void choose(chosen);
-            }}
-          />
-        </VisuallyHidden>
+        </FileChooser>
         {file && !writer.isPending && (
           <Button size="sm" variant="ghost" onClick={clear}>
             {writer.isSuccess ? 'Done' : 'Cancel'}

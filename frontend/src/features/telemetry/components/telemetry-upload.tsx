@@ -3,20 +3,9 @@
  * not, up to 1 GB) and imported on the server by the importer's worker, as the CLI would, so a large
  * log never freezes the tab; the panel follows the run to its outcome.
  */
-import {
-  Button,
-  Field,
-  Flex,
-  Heading,
-  Input,
-  NativeSelect,
-  Spinner,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
-import { useRef, useState } from 'react';
-import { LuUpload } from 'react-icons/lu';
+import { Button, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FileChooser } from '@/components/ui/file-chooser';
 import { refuseUpload } from '@/features/telemetry/api/upload-telemetry';
 import { useTelemetryUpload } from '@/features/telemetry/hooks/use-telemetry-upload';
 import {
@@ -28,7 +17,6 @@ import { InertText } from '@/lib/security/inert-text';
 import { UploadOutcome } from './upload-outcome';
 
 export function TelemetryUpload() {
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
   const [format, setFormat] = useState<TelemetryUploadFormat>('auto');
   const [sensor, setSensor] = useState('');
@@ -53,26 +41,17 @@ export function TelemetryUpload() {
         The server imports it; lines it cannot read are listed and the rest is kept.
       </Text>
       <Flex gap="3" align="flex-end" wrap="wrap">
-        <Stack gap="1">
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
-            <LuUpload aria-hidden="true" />
-            Choose a log file
-          </Button>
-          <VisuallyHidden asChild>
-            <input
-              ref={input}
-              type="file"
-              accept=".json,.log,.tsv,.txt,.gz,application/json,text/plain,application/gzip"
-              aria-label="Sensor log file"
-              tabIndex={-1}
-              onChange={(event) => {
-                setFile(event.target.files?.[0]);
-                event.target.value = '';
-                reset();
-              }}
-            />
-          </VisuallyHidden>
-        </Stack>
+        <FileChooser
+          inputLabel="Sensor log file"
+          accept=".json,.log,.tsv,.txt,.gz,application/json,text/plain,application/gzip"
+          disabled={busy}
+          onChoose={(chosen) => {
+            setFile(chosen);
+            reset();
+          }}
+        >
+          Choose a log file
+        </FileChooser>
         <Field.Root width="auto">
           <Field.Label fontSize="sm">Format</Field.Label>
           <NativeSelect.Root size="sm" width="auto">
