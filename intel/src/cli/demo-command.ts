@@ -5,7 +5,12 @@ import { connect, REPO_ROOT, resolveDbUrl } from '../db/connect.js';
 import type { FormatName } from '../formats/format.js';
 import { ImportFailed, runImport } from '../pipeline/run-import.js';
 import { WorkspaceImportFailed } from '../workspace-import/import-run.js';
-import { importDemoAssets, importDemoTelemetry } from './demo-workspace.js';
+import {
+  addDemoDomainWatch,
+  DEMO_DOMAIN_WATCHES,
+  importDemoAssets,
+  importDemoTelemetry,
+} from './demo-workspace.js';
 import { progressBar } from './progress.js';
 import { formatTable } from './table.js';
 
@@ -76,6 +81,10 @@ export async function demoCommand(args: string[]): Promise<number> {
         return 1;
       }
     }
+    // After the imports, as an analyst would add them: the lookalikes are matched at once.
+    const watches = [];
+    for (const { domain, note } of DEMO_DOMAIN_WATCHES)
+      watches.push(await addDemoDomainWatch(db, domain, note));
     const telemetry = await importDemoTelemetry(db);
     rows.push([
       `${telemetry.source} (generated)`,
@@ -88,6 +97,10 @@ export async function demoCommand(args: string[]): Promise<number> {
     process.stdout.write(
       `${formatTable(['source', 'records', 'inserted', 'updated', 'rejected', 'time'], rows)}\n`,
     );
+    for (const w of watches)
+      process.stdout.write(
+        `demo domain watch ${w.domain}: ${w.lookalikes.toLocaleString('en')} lookalikes, ${w.lookalikeAlerts} found in intelligence (alerts)\n`,
+      );
     process.stdout.write(`demo dataset imported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   } finally {

@@ -12,6 +12,7 @@ export const FORMAT_NAMES = [
   'threatfox',
   'feodo',
   'urlhaus',
+  'phishing-list',
 ] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
@@ -48,6 +49,11 @@ export interface FormatAdapter {
   /** One line for `--help` and the README. */
   description: string;
   defaults: SourceDefaults;
+  /**
+   * For a format that reads several publishers' lists (phishing-list): the source an input names
+   * when the import names none, from its sample. Absent: `defaults`.
+   */
+  defaultsFor?(sample: Sample): SourceDefaults;
   /** True when the sample is this format; must be cheap and must not throw. */
   detect(sample: Sample): boolean;
   /**

@@ -19,6 +19,9 @@ describe('detection', () => {
     ['stix', 'stix2-examples/threat-reports/apt1.json'],
     ['misp', 'eset-misp-events/cloudmensis_cloudmensis.misp.json'],
     ['misp-galaxy', 'misp-galaxy/cluster-ransomware.json'],
+    ['phishing-list', 'phishing/polkadot-js-phishing-all.json.gz'],
+    ['phishing-list', 'phishing/polkadot-js-phishing-meta-2025-09.json'],
+    ['phishing-list', 'phishing/maltrail-evilginx-trails.txt'],
   ];
   it.each(files)('%s is recognised in %s, by exactly one format', async (format, file) => {
     const { sample, stream } = await openInput(sharedFile(file));

@@ -6,6 +6,7 @@ import { feodoFormat } from './feodo.js';
 import { kevFormat } from './kev.js';
 import { mispGalaxyFormat } from './misp-galaxy.js';
 import { mispFormat } from './misp.js';
+import { phishingListFormat } from './phishing-list.js';
 import { stixFormat } from './stix.js';
 import { threatfoxFormat } from './threatfox.js';
 import { urlhausFormat } from './urlhaus.js';
@@ -22,6 +23,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   feodoFormat,
   urlhausFormat,
   epssFormat,
+  phishingListFormat,
 ];
 
 export function adapterFor(name: FormatName): FormatAdapter {

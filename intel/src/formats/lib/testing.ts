@@ -88,7 +88,9 @@ export const SAMPLE_FILES: [FormatName | 'none', string][] = [
   ['misp-galaxy', 'misp-galaxy/cluster-ransomware.json'],
   ['none', 'taxii-sample/medallion-default_data.json'],
   ['none', 'network-telemetry/zeek-tsv-ctu-sme-11-conn.log.labeled'],
-  ['none', 'phishing/maltrail-evilginx-trails.txt'],
+  ['phishing-list', 'phishing/maltrail-evilginx-trails.txt'],
+  ['phishing-list', 'phishing/polkadot-js-phishing-all.json.gz'],
+  ['phishing-list', 'phishing/polkadot-js-phishing-meta-2026-02.json'],
 ];
 
 const samples = new Map<string, Promise<Sample>>();
