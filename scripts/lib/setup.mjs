@@ -92,9 +92,14 @@ export function ensurePostgres() {
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** Debian's Chromium for the browser tests (Playwright never downloads its own browsers here). */
+export const PDFTOTEXT = '/usr/bin/pdftotext';
+
+/**
+ * Debian's Chromium for the browser tests (Playwright never downloads its own browsers here), and
+ * poppler-utils (pdftotext, pdftoppm), which read back the PDFs the app exports; one apt call for both.
+ */
 export function ensureChromium() {
-  ensureAptPackages(['chromium'], () => existsSync(CHROMIUM));
+  ensureAptPackages(['chromium', 'poppler-utils'], () => existsSync(CHROMIUM) && existsSync(PDFTOTEXT));
 }
 
 export function stackCli(args, options = {}) {

@@ -79,7 +79,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'A period summary of alerts, top threats, KEV exposure and trends, with PDF export and a TLP banner.',
-    load: placeholder,
+    load: () => import('./executive-briefing'),
   },
   {
     key: 'threatIntelligenceHub',

@@ -1,0 +1,82 @@
+/**
+ * The briefing's four charts as data, drawn by the page (SVG) and by the PDF (vector bars) alike:
+ * alerts by severity against the previous period, by status, and the top malware and actors.
+ */
+import { SEVERITIES, STATUSES, type BriefingSummary, type ThreatFigures } from './briefing-summary';
+import { THREAT_METRIC_LABELS, threatMetric } from './threat-metric';
+import { periodPhrase, previousPeriodPhrase } from './words';
+
+export interface ChartBar {
+  label: string;
+  value: number;
+  /** The previous period's value, on comparison charts. */
+  previous?: number;
+}
+
+export interface BriefingChart {
+  key: 'severity' | 'status' | 'malware' | 'actors';
+  title: string;
+  /** One sentence saying what the chart shows (its description and table caption). */
+  description: string;
+  bars: ChartBar[];
+  /** Names of the two series on comparison charts. */
+  legend?: [current: string, previous: string];
+  /** Shown instead of bars when every value is zero. */
+  empty: string;
+}
+
+const SEVERITY_LABELS = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' } as const;
+const STATUS_LABELS = {
+  new: 'New',
+  acknowledged: 'Acknowledged',
+  investigating: 'Under investigation',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+} as const;
+
+function threatChart(
+  key: 'malware' | 'actors',
+  noun: string,
+  threats: readonly ThreatFigures[],
+  days: number,
+): BriefingChart {
+  const metric = threatMetric(threats);
+  return {
+    key,
+    title: `Top ${noun} by ${THREAT_METRIC_LABELS[metric]}`,
+    description: `The ${noun} with the most ${THREAT_METRIC_LABELS[metric]} in ${periodPhrase(days)}.`,
+    bars: threats.map((threat) => ({ label: threat.name, value: threat[metric].current })),
+    empty: `No ${noun} linked to activity in ${periodPhrase(days)}.`,
+  };
+}
+
+export function briefingCharts(summary: BriefingSummary): BriefingChart[] {
+  const { days, alerts } = summary;
+  return [
+    {
+      key: 'severity',
+      title: 'Alerts by severity',
+      description: `Alerts raised in ${periodPhrase(days)} by severity, against ${previousPeriodPhrase(days)}.`,
+      bars: SEVERITIES.map((severity) => ({
+        label: SEVERITY_LABELS[severity],
+        value: alerts.bySeverity[severity].current,
+        previous: alerts.bySeverity[severity].previous,
+      })),
+      legend: [`Last ${days} days`, `${days} days before`],
+      empty: `No alert was raised in ${periodPhrase(days)} or ${previousPeriodPhrase(days)}.`,
+    },
+    {
+      key: 'status',
+      title: 'Alerts by status today',
+      description: `Where the alerts raised in ${periodPhrase(days)} stand today.`,
+      bars: STATUSES.map((status) => ({ label: STATUS_LABELS[status], value: alerts.byStatus[status] })),
+      empty: `No alert was raised in ${periodPhrase(days)}.`,
+    },
+    threatChart('malware', 'malware families', summary.malware, days),
+    threatChart('actors', 'threat actors', summary.actors, days),
+  ];
+}
+
+export function chartIsEmpty(chart: BriefingChart): boolean {
+  return chart.bars.every((bar) => bar.value === 0 && !bar.previous);
+}
