@@ -13,6 +13,13 @@ export default defineConfig({
       '@intel/refang': fileURLToPath(new URL('../intel/src/normalise/refang.ts', import.meta.url)),
       // The dnstwist-style generator, run in the page: the server stores and matches what it yields.
       '@intel/brand': fileURLToPath(new URL('../intel/src/brand/lookalikes.ts', import.meta.url)),
+      // jsPDF's optional helpers, never used (see the stub's comment).
+      ...Object.fromEntries(
+        ['html2canvas', 'canvg', 'dompurify'].map((name) => [
+          name,
+          fileURLToPath(new URL('./src/lib/pdf/absent-module.ts', import.meta.url)),
+        ]),
+      ),
     },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

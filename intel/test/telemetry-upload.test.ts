@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importUpload, takeQueuedUpload, type StorageAccess } from '../src/connectors/telemetry-upload.js';
+import { importUpload, takeQueuedUpload, type StorageAccess } from '../src/connectors/upload-import.js';
 import { signedInAnalyst, serviceClient } from './helpers/analyst.js';
 import { count, emptyKnowledgeBase, openDb } from './helpers/db.js';
 import { intelEnv } from './helpers/env.js';

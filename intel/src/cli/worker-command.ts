@@ -18,7 +18,7 @@ export async function workerCommand(args: string[]): Promise<number> {
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
-  log('intel worker: syncing requested and scheduled sources, importing uploaded telemetry');
+  log('intel worker: syncing requested and scheduled sources, importing uploaded files');
   try {
     await runWorker(db, listener, {
       pollSeconds: Number(values['poll-seconds']),

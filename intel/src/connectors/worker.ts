@@ -2,12 +2,12 @@ import type pg from 'pg';
 import { closeQueuedRun } from '../pipeline/run-state.js';
 import { ensureCatalogue } from './catalogue.js';
 import { dueSources, syncSource, type SyncableSource, type SyncResult } from './sync-source.js';
-import { importUpload, takeQueuedUpload, type StorageAccess, type UploadResult } from './telemetry-upload.js';
+import { importUpload, takeQueuedUpload, type StorageAccess, type UploadResult } from './upload-import.js';
 
 /**
  * The importer's server-side worker: carries out syncs requested from the app
- * (request_source_sync → NOTIFY intel_import_requests) and telemetry uploaded from the app
- * (request_telemetry_import, the same channel) at once, and the feeds' schedules every
+ * (request_source_sync → NOTIFY intel_import_requests) and files uploaded from the app
+ * (request_telemetry_import, request_file_import; the same channel) at once, and the feeds' schedules every
  * `pollSeconds`. One import at a time; each source is also protected by its own lock.
  */
 export interface WorkerOptions {
@@ -26,7 +26,7 @@ async function takeQueued(db: pg.Client): Promise<{ runId: number; source: Synca
       .map((c) => `s.${c}`)
       .join(', ')}
      from public.import_runs r join public.sources s on s.id = r.source_id
-     where r.status = 'queued' order by r.id limit 1`,
+     where r.status = 'queued' and r.upload is null order by r.id limit 1`,
   );
   const row = rows[0];
   return row ? { runId: Number(row.run_id), source: row } : undefined;

@@ -170,7 +170,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'The intelligence sources: status, last run, counts and reliability, and starting an import.',
-    load: placeholder,
+    load: () => import('./third-party-intelligence'),
   },
   {
     key: 'networkMonitoring',

@@ -6,7 +6,7 @@
 import { Button, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FileChooser } from '@/components/ui/file-chooser';
-import { refuseUpload } from '@/features/telemetry/api/upload-telemetry';
+import { refuseTelemetryUpload } from '@/features/telemetry/api/upload-telemetry';
 import { useTelemetryUpload } from '@/features/telemetry/hooks/use-telemetry-upload';
 import {
   TELEMETRY_UPLOAD_FORMATS,
@@ -22,7 +22,7 @@ export function TelemetryUpload() {
   const [sensor, setSensor] = useState('');
   const { stage, start, reset, runError } = useTelemetryUpload();
   const busy = stage.stage === 'uploading' || stage.stage === 'waiting' || stage.stage === 'importing';
-  const refusal = file && refuseUpload(file);
+  const refusal = file && refuseTelemetryUpload(file);
 
   return (
     <Stack
