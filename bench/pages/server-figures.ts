@@ -85,6 +85,20 @@ export const IOC_QUERIES: TimedQuery[] = [
   { label: 'dashboard figures', sql: `select * from public.dashboard_figures()` },
   { label: 'top malware', sql: `select * from public.top_malware(10)` },
   { label: 'KEV feed by EPSS', sql: `select * from public.kev_feed(_sort => 'epss', _limit => 200)` },
+  // Threat Analytics, each chart over all time (its widest period).
+  ...[
+    'analytics_indicators_by_type',
+    'analytics_indicators_by_source',
+    'analytics_alert_volume',
+    'analytics_alert_response',
+    'analytics_kev_additions',
+    'analytics_kev_by_vendor',
+    'analytics_kev_epss',
+    'analytics_technique_frequency',
+  ].map((fn) => ({
+    label: `${fn.replace('analytics_', 'analytics: ')} (all)`,
+    sql: `select * from public.${fn}('all')`,
+  })),
 ];
 
 async function asAnalyst(client: pg.Client, userId: string): Promise<void> {

@@ -372,6 +372,7 @@ export type Database = {
           status: Database['public']['Enums']['import_status'];
           unchanged: number;
           updated: number;
+          upload: Json | null;
         };
         ComputedFields: never;
         Insert: {
@@ -394,6 +395,7 @@ export type Database = {
           status?: Database['public']['Enums']['import_status'];
           unchanged?: number;
           updated?: number;
+          upload?: Json | null;
         };
         Update: {
           bytes?: number | null;
@@ -415,6 +417,7 @@ export type Database = {
           status?: Database['public']['Enums']['import_status'];
           unchanged?: number;
           updated?: number;
+          upload?: Json | null;
         };
         Relationships: [
           {
@@ -1460,12 +1463,147 @@ export type Database = {
           severity: Database['public']['Enums']['alert_severity'];
         }[];
       };
+      analytics_alert_response: {
+        Args: { _period?: string };
+        Returns: {
+          acknowledged: number;
+          dismissed: number;
+          mtta_seconds: number;
+          mttr_seconds: number;
+          raised: number;
+          resolved: number;
+          severity: Database['public']['Enums']['alert_severity'];
+        }[];
+      };
+      analytics_alert_volume: {
+        Args: { _period?: string };
+        Returns: {
+          bucket: string;
+          raised: number;
+          severity: Database['public']['Enums']['alert_severity'];
+          unit: string;
+        }[];
+      };
+      analytics_indicators_by_source: {
+        Args: { _period?: string; _top?: number };
+        Returns: {
+          bucket: string;
+          indicators: number;
+          source_id: string;
+          source_name: string;
+          total: number;
+          unit: string;
+        }[];
+      };
+      analytics_indicators_by_type: {
+        Args: { _period?: string };
+        Returns: {
+          bucket: string;
+          indicators: number;
+          type: Database['public']['Enums']['indicator_type'];
+          unit: string;
+        }[];
+      };
+      analytics_kev_additions: {
+        Args: { _period?: string };
+        Returns: {
+          additions: number;
+          bucket: string;
+          ransomware: number;
+          unit: string;
+        }[];
+      };
+      analytics_kev_by_vendor: {
+        Args: { _limit?: number; _period?: string };
+        Returns: {
+          additions: number;
+          ransomware: number;
+          vendor: string;
+        }[];
+      };
+      analytics_kev_epss: {
+        Args: { _period?: string };
+        Returns: {
+          bucket: number;
+          cves: number;
+          score_from: number;
+          score_to: number;
+        }[];
+      };
+      analytics_technique_frequency: {
+        Args: { _limit?: number; _period?: string };
+        Returns: {
+          actors: number;
+          attack_id: string;
+          name: string;
+          software: number;
+          stix_id: string;
+        }[];
+      };
       assignable_users: {
         Args: Record<PropertyKey, never>;
         Returns: {
           display_name: string;
           email: string;
           id: string;
+        }[];
+      };
+      attack_matrix: {
+        Args: { _domain?: string; _object_ids?: string[]; _used_only?: boolean; _with_sightings?: boolean };
+        Returns: {
+          parent_stix_id: string;
+          platforms: string[];
+          sighting_events: number;
+          sightings: number;
+          tactic_id: string;
+          tactic_name: string;
+          tactic_order: number;
+          tactic_shortname: string;
+          technique_id: string;
+          technique_name: string;
+          technique_stix_id: string;
+          used_by: string[];
+        }[];
+      };
+      briefing_alerts: {
+        Args: { _days?: number };
+        Returns: {
+          alerts: number;
+          period: string;
+          severity: Database['public']['Enums']['alert_severity'];
+          status: Database['public']['Enums']['alert_status'];
+        }[];
+      };
+      briefing_kev: {
+        Args: { _days?: number };
+        Returns: {
+          assets: string[];
+          cve_id: string;
+          epss_score: number;
+          kev_date_added: string;
+          kev_due_date: string;
+          kev_name: string;
+          kev_product: string;
+          kev_ransomware_use: string;
+          kev_vendor: string;
+          period: string;
+          tlp: Database['public']['Enums']['tlp_level'];
+        }[];
+      };
+      briefing_threats: {
+        Args: { _days?: number; _limit?: number };
+        Returns: {
+          alerts: number;
+          kind: string;
+          name: string;
+          new_indicators: number;
+          previous_alerts: number;
+          previous_new_indicators: number;
+          previous_sightings: number;
+          sightings: number;
+          stix_id: string;
+          tlp: Database['public']['Enums']['tlp_level'];
+          type: string;
         }[];
       };
       count_indicators: {
@@ -1483,6 +1621,42 @@ export type Database = {
         Returns: {
           exact: boolean;
           total: number;
+        }[];
+      };
+      cti_object_facets: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          kind: string;
+          objects: number;
+          source_id: string;
+          source_name: string;
+        }[];
+      };
+      cti_objects: {
+        Args: {
+          _after_id?: string;
+          _after_key?: string;
+          _include_revoked?: boolean;
+          _kinds?: string[];
+          _limit?: number;
+          _query?: string;
+          _sort?: string;
+          _source_id?: string;
+        };
+        Returns: {
+          aliases: string[];
+          deprecated: boolean;
+          external_ids: string[];
+          indicators: number;
+          modified: string;
+          name: string;
+          revoked: boolean;
+          sort_key: string;
+          sources: string[];
+          stix_id: string;
+          techniques: number;
+          tlp: Database['public']['Enums']['tlp_level'];
+          type: string;
         }[];
       };
       dashboard_figures: {
@@ -1604,6 +1778,21 @@ export type Database = {
         }[];
       };
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
+      object_indicators: {
+        Args: { _limit?: number; _stix_id: string };
+        Returns: {
+          confidence: number;
+          id: number;
+          last_seen: string;
+          revoked: boolean;
+          tlp: Database['public']['Enums']['tlp_level'];
+          total: number;
+          type: Database['public']['Enums']['indicator_type'];
+          value: string;
+          via_name: string;
+          via_stix_id: string;
+        }[];
+      };
       object_relations: {
         Args: { _limit?: number; _stix_id: string };
         Returns: {
@@ -1615,7 +1804,15 @@ export type Database = {
           relationship_type: string;
         }[];
       };
+      request_file_import: {
+        Args: { _format?: string; _object_name: string; _source_id: string };
+        Returns: number;
+      };
       request_source_sync: { Args: { _source_id: string }; Returns: number };
+      request_telemetry_import: {
+        Args: { _format?: string; _object_name: string; _sensor?: string };
+        Returns: number;
+      };
       revoke_indicators: { Args: { _ids: number[]; _reason: string; _revoke?: boolean }; Returns: number };
       search_indicators: {
         Args: {
@@ -1651,6 +1848,49 @@ export type Database = {
         }[];
       };
       setup_admin_totp: { Args: { _secret: string; _verification_code: string }; Returns: Json };
+      source_overview: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          default_confidence: number;
+          default_tlp: Database['public']['Enums']['tlp_level'];
+          description: string;
+          enabled: boolean;
+          format: string;
+          health: string;
+          id: string;
+          kind: Database['public']['Enums']['source_kind'];
+          last_run_error: string;
+          last_run_finished_at: string;
+          last_run_id: number;
+          last_run_ignored: number;
+          last_run_inserted: number;
+          last_run_records: number;
+          last_run_rejected: number;
+          last_run_started_at: string;
+          last_run_status: Database['public']['Enums']['import_status'];
+          last_run_unchanged: number;
+          last_run_updated: number;
+          last_success_at: string;
+          last_synced_at: string;
+          name: string;
+          next_sync_at: string;
+          reliability: Database['public']['Enums']['source_reliability'];
+          sync_interval_seconds: number;
+          url: string;
+        }[];
+      };
+      technique_relations: {
+        Args: { _limit?: number; _technique_id: string };
+        Returns: {
+          description: string;
+          direction: string;
+          other_external_id: string;
+          other_name: string;
+          other_stix_id: string;
+          other_type: string;
+          relationship_type: string;
+        }[];
+      };
       top_malware: {
         Args: { _limit?: number };
         Returns: {
@@ -1668,6 +1908,21 @@ export type Database = {
           score: number;
           subtitle: string;
           title: string;
+        }[];
+      };
+      update_source: {
+        Args: {
+          _default_tlp?: Database['public']['Enums']['tlp_level'];
+          _enabled?: boolean;
+          _id: string;
+          _reliability?: Database['public']['Enums']['source_reliability'];
+        };
+        Returns: {
+          default_tlp: Database['public']['Enums']['tlp_level'];
+          enabled: boolean;
+          id: string;
+          reliability: Database['public']['Enums']['source_reliability'];
+          updated_at: string;
         }[];
       };
       validate_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };

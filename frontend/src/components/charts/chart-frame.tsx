@@ -32,8 +32,9 @@ export function ChartFrame({ title, summary, table, children, action }: ChartFra
       p="4"
       minWidth="0"
     >
-      <Flex align="center" gap="2">
-        <Heading as="h2" size="sm" id={titleId} flex="1">
+      {/* On a narrow screen the title keeps a line of its own and the controls wrap below it. */}
+      <Flex align="center" gap="2" wrap="wrap">
+        <Heading as="h2" size="sm" id={titleId} flex="1 0 10rem">
           {title}
         </Heading>
         {action}
@@ -42,7 +43,8 @@ export function ChartFrame({ title, summary, table, children, action }: ChartFra
         </Button>
       </Flex>
       {asTable ? (
-        <Table.ScrollArea maxHeight="18rem">
+        // Focusable, so a long table scrolls from the keyboard too (axe: scrollable-region-focusable).
+        <Table.ScrollArea maxHeight="18rem" tabIndex={0} role="group" aria-label={`${title}: table`}>
           <Table.Root size="sm">
             <Table.Caption>{summary}</Table.Caption>
             <Table.Header>

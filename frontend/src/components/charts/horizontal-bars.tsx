@@ -13,7 +13,10 @@ const ROW_PX = 26;
 const LABEL_PX = 180;
 const VALUE_PX = 56;
 /** A generous average width of a 12 px character, so a cut label never runs off the left edge. */
-const CHAR_PX = 7;
+const CHAR_PX = 7.5;
+// A style, not the font-size attribute: Chakra's preflight (`* { font: inherit }`) outranks SVG
+// presentation attributes, and the labels were drawn at the page's 16 px and ran off the left edge.
+const TEXT_STYLE = { fontSize: 12 } as const;
 const MAX_LABEL_CHARS = Math.floor((LABEL_PX - 8) / CHAR_PX);
 
 const fitLabel = (label: string) =>
@@ -48,7 +51,7 @@ export function HorizontalBars({
               y={mid}
               textAnchor="end"
               dominantBaseline="middle"
-              fontSize={12}
+              style={TEXT_STYLE}
               fill={textColor}
             >
               {fitLabel(item.label)}
@@ -65,7 +68,7 @@ export function HorizontalBars({
               x={LABEL_PX + x(item.value) + 6}
               y={mid}
               dominantBaseline="middle"
-              fontSize={12}
+              style={TEXT_STYLE}
               fill={textColor}
             >
               {formatValue(item.value)}

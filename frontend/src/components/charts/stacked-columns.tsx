@@ -22,6 +22,8 @@ interface StackedColumnsProps {
 const MARGIN = { top: 8, right: 8, bottom: 28, left: 48 };
 /** Room one bottom label needs ("11-18 12h"), in viewBox units: charts drawn wide and shown narrow scale it down. */
 const LABEL_WIDTH_PX = 110;
+// Chakra's preflight (`* { font: inherit }`) beats SVG's font-size attribute; a style does not lose.
+const AXIS_TEXT_STYLE = { fontSize: 10 } as const;
 // "1.5K" fits the left margin where "1,500" was cut off.
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -87,7 +89,7 @@ export function StackedColumns({ data, series, width = 560, height = 200, line }
           tickFormat={(value) => compact.format(Number(value))}
           stroke={axisColor}
           tickStroke={axisColor}
-          tickLabelProps={{ fill: axisColor, fontSize: 10 }}
+          tickLabelProps={{ fill: axisColor, fontSize: 10, style: AXIS_TEXT_STYLE }}
         />
         <AxisBottom
           top={innerHeight}
@@ -95,7 +97,7 @@ export function StackedColumns({ data, series, width = 560, height = 200, line }
           stroke={axisColor}
           tickStroke={axisColor}
           tickValues={x.domain().filter((_, index) => index % tickStep === 0)}
-          tickLabelProps={{ fill: axisColor, fontSize: 10 }}
+          tickLabelProps={{ fill: axisColor, fontSize: 10, style: AXIS_TEXT_STYLE }}
         />
       </Group>
     </svg>

@@ -7,7 +7,16 @@ import { Badge, CloseButton, Drawer, Portal, Stack, Tabs, Text } from '@chakra-u
 import type { ReactNode } from 'react';
 
 export interface EntityTab {
-  id: 'overview' | 'relationships' | 'indicators' | 'history' | 'sources' | 'notes';
+  id:
+    | 'overview'
+    | 'relationships'
+    | 'indicators'
+    | 'techniques'
+    | 'mitigations'
+    | 'used-by'
+    | 'history'
+    | 'sources'
+    | 'notes';
   label: string;
   content: ReactNode;
 }

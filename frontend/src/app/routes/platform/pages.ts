@@ -110,7 +110,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Threat actors, intrusion sets, malware and campaigns with an ATT&CK matrix heat map and actor profiles.',
-    load: placeholder,
+    load: () => import('./enhanced-cti'),
   },
   {
     key: 'threatHunting',
@@ -200,7 +200,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     adminOnly: false,
     description:
       'Charts over indicators and alerts (time to acknowledge and resolve), KEV by vendor, EPSS distribution and technique frequency.',
-    load: placeholder,
+    load: () => import('./threat-analytics'),
     legacyPaths: [{ from: '/threat-analytics-dashboard', signIn: false }],
   },
   {

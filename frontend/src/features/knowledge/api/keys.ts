@@ -1,6 +1,16 @@
 /** Query keys of the knowledge feature (actors, malware, techniques, campaigns…), general to specific. */
+import type { CtiListFilters, CtiSort } from '@/features/knowledge/schemas/cti-filters';
+
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
   object: (stixId: string) => [...knowledgeKeys.all, 'object', stixId] as const,
   relations: (stixId: string) => [...knowledgeKeys.all, 'relations', stixId] as const,
+  list: (filters: CtiListFilters, sort: CtiSort) => [...knowledgeKeys.all, 'list', filters, sort] as const,
+  facets: () => [...knowledgeKeys.all, 'facets'] as const,
+  names: (stixIds: readonly string[]) => [...knowledgeKeys.all, 'names', stixIds] as const,
+  indicators: (stixId: string) => [...knowledgeKeys.all, 'indicators', stixId] as const,
+  history: (stixId: string) => [...knowledgeKeys.all, 'history', stixId] as const,
+  matrix: (objectIds: readonly string[], withSightings: boolean, usedOnly: boolean) =>
+    [...knowledgeKeys.all, 'matrix', 'enterprise-attack', objectIds, withSightings, usedOnly] as const,
+  technique: (stixId: string) => [...knowledgeKeys.all, 'technique', stixId] as const,
 };

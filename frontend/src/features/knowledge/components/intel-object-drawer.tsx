@@ -1,107 +1,128 @@
-/** A knowledge object on the shared entity screen: overview, its relationships, its indicators. */
-import { Badge, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Link } from 'react-router';
-import { EntityDrawer } from '@/components/entity/entity-drawer';
-import { Facts } from '@/components/entity/facts';
-import { TlpBadge } from '@/components/intel/tlp-badge';
-import { formatDate, formatInteger } from '@/lib/format/format';
+/**
+ * A knowledge object on the shared entity screen, with the tabs its kind has: an actor, malware, tool
+ * or campaign shows its relationships, indicators, techniques and history; a technique its
+ * mitigations and users; anything else its relationships and history. A page that compares objects on
+ * the ATT&CK matrix passes `matrix` to offer adding or removing this one.
+ */
+import { Button } from '@chakra-ui/react';
+import { LuGrid3X3 } from 'react-icons/lu';
+import { EntityDrawer, type EntityTab } from '@/components/entity/entity-drawer';
 import { InertText } from '@/lib/security/inert-text';
 import { useIntelObject, type IntelObject } from '@/features/knowledge/api/get-intel-object';
-import { useObjectRelations } from '@/features/knowledge/api/get-object-relations';
-
-export const OBJECT_KIND_NAMES: Record<string, string> = {
-  'threat-actor': 'Threat actor',
-  'intrusion-set': 'Intrusion set',
-  malware: 'Malware',
-  tool: 'Tool',
-  'attack-pattern': 'Technique',
-  campaign: 'Campaign',
-  'course-of-action': 'Mitigation',
-  report: 'Report',
-};
-
-function Overview({ object }: { object: IntelObject }) {
-  return (
-    <Stack gap="4">
-      {object.description && <InertText value={object.description} as="p" maxLength={4000} />}
-      <Facts
-        items={[
-          [
-            'Aliases',
-            object.aliases.length ? (
-              <InertText key="a" value={object.aliases.join(', ')} defangLinks={false} />
-            ) : null,
-          ],
-          ['External ids', object.external_ids.length ? object.external_ids.join(', ') : null],
-          ['Platforms', object.platforms.length ? object.platforms.join(', ') : null],
-          ['TLP', <TlpBadge key="t" tlp={object.tlp} />],
-          ['Status', object.revoked ? 'Revoked' : object.deprecated ? 'Deprecated' : 'Current'],
-          ['Modified', formatDate(object.modified)],
-          [
-            'STIX id',
-            <Text key="s" as="code" fontSize="xs">
-              {object.stix_id}
-            </Text>,
-          ],
-        ]}
-      />
-    </Stack>
-  );
-}
-
-function Relations({ stixId, indicatorsHref }: { stixId: string; indicatorsHref: string }) {
-  const relations = useObjectRelations(stixId);
-  if (relations.isPending) return <Spinner size="sm" />;
-  if (relations.isError)
-    return <Text role="alert">The relationships could not be loaded: {relations.error.message}</Text>;
-  const named = relations.data.filter((row) => row.other_type !== 'indicator');
-  const indicators = relations.data.filter((row) => row.other_type === 'indicator');
-  return (
-    <Stack gap="3">
-      {indicators.map((row) => (
-        <Text key={row.relationship_type} fontSize="sm">
-          {formatInteger(Number(row.relationship_count))} indicators {row.relationship_type} it —{' '}
-          <ChakraLink asChild>
-            <Link to={indicatorsHref}>open them</Link>
-          </ChakraLink>
-        </Text>
-      ))}
-      {named.length === 0 ? (
-        <Text color="fg.muted">No other object is linked to it.</Text>
-      ) : (
-        <Stack as="ul" gap="1.5" listStyleType="none" ps="0" fontSize="sm">
-          {named.map((row) => (
-            <li key={`${row.direction}-${row.relationship_type}-${row.other_stix_id}`}>
-              <Text as="span" color="fg.muted">
-                {row.direction === 'out' ? row.relationship_type : `${row.relationship_type} by`}{' '}
-              </Text>
-              <Badge size="sm" variant="subtle" me="1">
-                {OBJECT_KIND_NAMES[row.other_type ?? ''] ?? row.other_type}
-              </Badge>
-              <InertText value={row.other_name ?? row.other_stix_id} defangLinks={false} />
-            </li>
-          ))}
-        </Stack>
-      )}
-    </Stack>
-  );
-}
+import { CTI_KINDS, MAX_SELECTED } from '@/features/knowledge/schemas/cti-filters';
+import { kindName } from '@/features/knowledge/utils/object-kinds';
+import { ObjectHistoryTab } from './object-history-tab';
+import { ObjectIndicatorsTab } from './object-indicators-tab';
+import { ObjectOverviewTab } from './object-overview-tab';
+import { ObjectRelationsTab } from './object-relations-tab';
+import { ObjectTechniquesTab } from './object-techniques-tab';
+import { TechniqueFamily, TechniqueMitigationsTab, TechniqueUsersTab } from './technique-tabs';
 
 interface IntelObjectDrawerProps {
   stixId: string | undefined;
   onClose: () => void;
-  /** The IOC page filtered to this object's indicators. */
+  /** The IOC page filtered to one object's indicators. */
   indicatorsHref: (stixId: string) => string;
+  /** Opens a related object in this drawer; without it related objects are plain names. */
+  onOpenObject?: (stixId: string) => void;
+  matrix?: { selected: readonly string[]; onToggle: (stixId: string) => void };
 }
 
-export function IntelObjectDrawer({ stixId, onClose, indicatorsHref }: IntelObjectDrawerProps) {
+const isCtiKind = (type: string) => (CTI_KINDS as readonly string[]).includes(type);
+
+function objectTabs(object: IntelObject, props: IntelObjectDrawerProps): EntityTab[] {
+  const { stix_id: stixId } = object;
+  const { onOpenObject, indicatorsHref, matrix } = props;
+  if (object.type === 'attack-pattern') {
+    const family = <TechniqueFamily stixId={stixId} onOpenObject={onOpenObject} />;
+    return [
+      { id: 'overview', label: 'Overview', content: <ObjectOverviewTab object={object} extra={family} /> },
+      {
+        id: 'mitigations',
+        label: 'Mitigations',
+        content: <TechniqueMitigationsTab stixId={stixId} onOpenObject={onOpenObject} />,
+      },
+      {
+        id: 'used-by',
+        label: 'Used by',
+        content: (
+          <TechniqueUsersTab stixId={stixId} onOpenObject={onOpenObject} selected={matrix?.selected} />
+        ),
+      },
+    ];
+  }
+  const relationships: EntityTab = {
+    id: 'relationships',
+    label: 'Relationships',
+    content: (
+      <ObjectRelationsTab
+        stixId={stixId}
+        indicatorsHref={indicatorsHref(stixId)}
+        onOpenObject={onOpenObject}
+      />
+    ),
+  };
+  const history: EntityTab = {
+    id: 'history',
+    label: 'History',
+    content: <ObjectHistoryTab stixId={stixId} />,
+  };
+  const overview: EntityTab = {
+    id: 'overview',
+    label: 'Overview',
+    content: <ObjectOverviewTab object={object} />,
+  };
+  if (!isCtiKind(object.type)) return [overview, relationships, history];
+  return [
+    overview,
+    relationships,
+    {
+      id: 'indicators',
+      label: 'Indicators',
+      content: <ObjectIndicatorsTab stixId={stixId} indicatorsHref={indicatorsHref} />,
+    },
+    {
+      id: 'techniques',
+      label: 'Techniques',
+      content: <ObjectTechniquesTab stixId={stixId} onOpenObject={onOpenObject} />,
+    },
+    history,
+  ];
+}
+
+function MatrixAction({
+  object,
+  matrix,
+}: {
+  object: IntelObject;
+  matrix: NonNullable<IntelObjectDrawerProps['matrix']>;
+}) {
+  const on = matrix.selected.includes(object.stix_id);
+  const full = !on && matrix.selected.length >= MAX_SELECTED;
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      alignSelf="flex-start"
+      disabled={full}
+      title={full ? `At most ${MAX_SELECTED} objects are compared at once.` : undefined}
+      onClick={() => matrix.onToggle(object.stix_id)}
+    >
+      <LuGrid3X3 aria-hidden="true" />
+      {on ? 'Remove from the matrix' : 'Show on the matrix'}
+    </Button>
+  );
+}
+
+export function IntelObjectDrawer(props: IntelObjectDrawerProps) {
+  const { stixId, onClose, matrix } = props;
   const object = useIntelObject(stixId);
   const data = object.data;
   return (
     <EntityDrawer
       open={stixId !== undefined}
       onClose={onClose}
-      kind={data ? (OBJECT_KIND_NAMES[data.type] ?? data.type) : 'Object'}
+      kind={data ? kindName(data.type) : 'Object'}
       title={
         data ? (
           <InertText value={data.name ?? data.stix_id} defangLinks={false} />
@@ -114,18 +135,10 @@ export function IntelObjectDrawer({ stixId, onClose, indicatorsHref }: IntelObje
       subtitle={
         object.isSuccess && !data ? 'It does not exist, or your clearance does not cover its TLP.' : undefined
       }
-      tabs={
-        data && stixId
-          ? [
-              { id: 'overview', label: 'Overview', content: <Overview object={data} /> },
-              {
-                id: 'relationships',
-                label: 'Relationships',
-                content: <Relations stixId={stixId} indicatorsHref={indicatorsHref(stixId)} />,
-              },
-            ]
-          : []
+      actions={
+        data && matrix && isCtiKind(data.type) ? <MatrixAction object={data} matrix={matrix} /> : undefined
       }
+      tabs={data && stixId ? objectTabs(data, props) : []}
     />
   );
 }

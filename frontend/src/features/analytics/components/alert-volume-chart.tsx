@@ -1,0 +1,55 @@
+/** Alerts raised per day, week or month, stacked by severity. */
+import { StackedColumns } from '@/components/charts/stacked-columns';
+import { useAlertVolume } from '@/features/analytics/api/get-alert-volume';
+import type { Period } from '@/features/analytics/schemas/analytics-filters';
+import {
+  bucketTitle,
+  perUnit,
+  periodPhrase,
+  seriesTotal,
+  toColumns,
+} from '@/features/analytics/utils/buckets';
+import { formatInteger } from '@/lib/format/format';
+import { AnalyticsChart } from './analytics-chart';
+import { ChartLegend } from './chart-legend';
+import { SEVERITIES } from './severities';
+
+const TITLE = 'Alert volume';
+
+export function AlertVolumeChart({
+  period,
+  onPeriodChange,
+}: {
+  period: Period;
+  onPeriodChange: (period: Period) => void;
+}) {
+  const query = useAlertVolume(period);
+  const { unit, columns } = toColumns(
+    query.data ?? [],
+    (row) => row.severity,
+    (row) => row.raised,
+  );
+  const total = SEVERITIES.reduce((sum, severity) => sum + seriesTotal(columns, severity.key), 0);
+  return (
+    <AnalyticsChart
+      title={TITLE}
+      summary={`${formatInteger(total)} alerts raised ${periodPhrase(period)}, ${perUnit(unit)} by severity.`}
+      table={{
+        columns: ['Period', ...SEVERITIES.map((severity) => severity.label), 'All'],
+        rows: columns.map((column) => [
+          bucketTitle(column.bucket, unit),
+          ...SEVERITIES.map((severity) => column.values[severity.key] ?? 0),
+          SEVERITIES.reduce((sum, severity) => sum + (column.values[severity.key] ?? 0), 0),
+        ]),
+      }}
+      period={period}
+      onPeriodChange={onPeriodChange}
+      query={query}
+      empty={total === 0}
+      emptyMessage={`No alert was raised ${periodPhrase(period)}.`}
+    >
+      <StackedColumns data={columns} series={SEVERITIES} />
+      <ChartLegend items={SEVERITIES} />
+    </AnalyticsChart>
+  );
+}

@@ -1,0 +1,66 @@
+/** Indicators first seen per day, week or month, stacked by type. */
+import { StackedColumns } from '@/components/charts/stacked-columns';
+import { useIndicatorsByType } from '@/features/analytics/api/get-indicators-by-type';
+import type { Period } from '@/features/analytics/schemas/analytics-filters';
+import {
+  bucketTitle,
+  perUnit,
+  periodPhrase,
+  seriesTotal,
+  toColumns,
+} from '@/features/analytics/utils/buckets';
+import { formatInteger } from '@/lib/format/format';
+import { AnalyticsChart } from './analytics-chart';
+import { ChartLegend } from './chart-legend';
+
+const TITLE = 'Indicators by type';
+const TYPES = [
+  { key: 'ipv4', label: 'IPv4', colorToken: 'blue.500' },
+  { key: 'ipv6', label: 'IPv6', colorToken: 'cyan.600' },
+  { key: 'domain', label: 'Domain', colorToken: 'teal.400' },
+  { key: 'url', label: 'URL', colorToken: 'purple.400' },
+  { key: 'email', label: 'E-mail', colorToken: 'pink.400' },
+  { key: 'md5', label: 'MD5', colorToken: 'orange.300' },
+  { key: 'sha1', label: 'SHA-1', colorToken: 'orange.500' },
+  { key: 'sha256', label: 'SHA-256', colorToken: 'yellow.500' },
+  { key: 'sha512', label: 'SHA-512', colorToken: 'gray.400' },
+] as const;
+
+export function IndicatorsByTypeChart({
+  period,
+  onPeriodChange,
+}: {
+  period: Period;
+  onPeriodChange: (period: Period) => void;
+}) {
+  const query = useIndicatorsByType(period);
+  const { unit, columns } = toColumns(
+    query.data ?? [],
+    (row) => row.type,
+    (row) => row.indicators,
+  );
+  const series = TYPES.filter((type) => seriesTotal(columns, type.key) > 0);
+  const total = series.reduce((sum, type) => sum + seriesTotal(columns, type.key), 0);
+  return (
+    <AnalyticsChart
+      title={TITLE}
+      summary={`${formatInteger(total)} indicators first seen ${periodPhrase(period)}, ${perUnit(unit)} by type.`}
+      table={{
+        columns: ['Period', ...TYPES.map((type) => type.label), 'All'],
+        rows: columns.map((column) => [
+          bucketTitle(column.bucket, unit),
+          ...TYPES.map((type) => column.values[type.key] ?? 0),
+          TYPES.reduce((sum, type) => sum + (column.values[type.key] ?? 0), 0),
+        ]),
+      }}
+      period={period}
+      onPeriodChange={onPeriodChange}
+      query={query}
+      empty={total === 0}
+      emptyMessage={`No indicator was first seen ${periodPhrase(period)}.`}
+    >
+      <StackedColumns data={columns} series={series} />
+      <ChartLegend items={series} />
+    </AnalyticsChart>
+  );
+}

@@ -1,0 +1,51 @@
+/** What an object is linked to (`object_relations`): named objects, and the indicators pointing at it counted. */
+import { Badge, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router';
+import { formatInteger } from '@/lib/format/format';
+import { useObjectRelations } from '@/features/knowledge/api/get-object-relations';
+import { kindName } from '@/features/knowledge/utils/object-kinds';
+import { ObjectLink } from './object-link';
+
+interface ObjectRelationsTabProps {
+  stixId: string;
+  indicatorsHref: string;
+  onOpenObject?: (stixId: string) => void;
+}
+
+export function ObjectRelationsTab({ stixId, indicatorsHref, onOpenObject }: ObjectRelationsTabProps) {
+  const relations = useObjectRelations(stixId);
+  if (relations.isPending) return <Spinner size="sm" aria-label="Loading the relationships" />;
+  if (relations.isError)
+    return <Text role="alert">The relationships could not be loaded: {relations.error.message}</Text>;
+  const named = relations.data.filter((row) => row.other_type !== 'indicator');
+  const indicators = relations.data.filter((row) => row.other_type === 'indicator');
+  return (
+    <Stack gap="3">
+      {indicators.map((row) => (
+        <Text key={row.relationship_type} fontSize="sm">
+          {formatInteger(Number(row.relationship_count))} indicators {row.relationship_type} it —{' '}
+          <ChakraLink asChild>
+            <Link to={indicatorsHref}>open them</Link>
+          </ChakraLink>
+        </Text>
+      ))}
+      {named.length === 0 ? (
+        <Text color="fg.muted">No other object is linked to it.</Text>
+      ) : (
+        <Stack as="ul" gap="1.5" listStyleType="none" ps="0" fontSize="sm">
+          {named.map((row) => (
+            <li key={`${row.direction}-${row.relationship_type}-${row.other_stix_id}`}>
+              <Text as="span" color="fg.muted">
+                {row.direction === 'out' ? row.relationship_type : `${row.relationship_type} by`}{' '}
+              </Text>
+              <Badge size="sm" variant="subtle" me="1">
+                {kindName(row.other_type)}
+              </Badge>
+              <ObjectLink stixId={row.other_stix_id} name={row.other_name} onOpen={onOpenObject} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
