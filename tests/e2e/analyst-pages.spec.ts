@@ -185,7 +185,8 @@ test('Unified Intelligence: typos and defanged values find the real entities', a
   await page.getByRole('region', { name: 'Techniques' }).getByRole('button').first().click();
   const drawer = page.getByRole('dialog');
   await expect(drawer).toContainText('Command and Scripting Interpreter');
-  await drawer.getByRole('tab', { name: 'Relationships' }).click();
+  // A technique's profile lists who uses it (the actors, malware and tools of ATT&CK).
+  await drawer.getByRole('tab', { name: 'Used by' }).click();
   await expect(drawer.getByRole('listitem').first()).toBeVisible();
 });
 

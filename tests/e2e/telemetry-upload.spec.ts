@@ -3,39 +3,18 @@
  * here as `npm start` runs it) imports it on the server, and the page shows the outcome. The EVE file
  * contacts a known indicator, so the upload ends in a sighting for the named sensor and an alert.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { withDb } from './support/db';
+import { startImporterWorker } from './support/importer-worker';
 import { ANALYST_STATE } from './support/paths';
-import { readStackEnv, REPO_ROOT } from './support/stack-env';
 
 test.use({ storageState: ANALYST_STATE });
 
 let worker: ChildProcess;
 
 test.beforeAll(async () => {
-  const env = readStackEnv();
-  worker = spawn(
-    process.execPath,
-    [path.join(REPO_ROOT, 'intel/bin/intel.mjs'), 'worker', '--poll-seconds', '3600'],
-    {
-      env: {
-        ...process.env,
-        INTEL_DB_URL: env.dbUrl,
-        INTEL_API_URL: env.apiUrl,
-        INTEL_SERVICE_ROLE_KEY: env.serviceRoleKey,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  // Listening once it has said so: a request sent before would wait for the next poll.
-  await new Promise<void>((resolve, reject) => {
-    worker.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('intel worker:')) resolve();
-    });
-    worker.once('exit', (code) => reject(new Error(`the worker exited with ${code}`)));
-  });
+  worker = await startImporterWorker();
 });
 
 test.afterAll(() => {

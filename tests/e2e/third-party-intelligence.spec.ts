@@ -5,7 +5,7 @@
  * The importer's worker runs as `npm start` runs it. Axe audits the page and the drawer in both themes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -17,8 +17,9 @@ import { SignInPage } from './pages/sign-in.page';
 import { ThirdPartyIntelligencePage } from './pages/third-party-intelligence.page';
 import { createUser } from './support/auth-admin';
 import { withDb } from './support/db';
+import { startImporterWorker } from './support/importer-worker';
 import { AXE_DIR, TEMP_DIR } from './support/paths';
-import { readStackEnv, REPO_ROOT } from './support/stack-env';
+import { readStackEnv } from './support/stack-env';
 import { secretFromOtpauthUri, totpCode, totpStep } from './support/totp';
 
 test.describe.configure({ mode: 'serial' });
@@ -94,26 +95,7 @@ test.beforeAll(async ({ browser }) => {
       [PARTNER, `${base}/partner.csv`, BROKEN, `${base}/gone.csv`],
     ),
   );
-  const env = readStackEnv();
-  worker = spawn(
-    process.execPath,
-    [path.join(REPO_ROOT, 'intel/bin/intel.mjs'), 'worker', '--poll-seconds', '3600'],
-    {
-      env: {
-        ...process.env,
-        INTEL_DB_URL: env.dbUrl,
-        INTEL_API_URL: env.apiUrl,
-        INTEL_SERVICE_ROLE_KEY: env.serviceRoleKey,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    worker.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('intel worker:')) resolve();
-    });
-    worker.once('exit', (code) => reject(new Error(`the worker exited with ${code}`)));
-  });
+  worker = await startImporterWorker();
   await signIn(browser, 'analyst', ANALYST_STATE);
   await signIn(browser, 'admin', ADMIN_STATE);
 });

@@ -11,7 +11,7 @@ export function Facts({ items }: { items: readonly [label: string, value: ReactN
             {label}
           </Text>
           <Box as="dd" minWidth="0">
-            {value ?? <Text color="fg.subtle">—</Text>}
+            {value ?? <Text color="fg.muted">—</Text>}
           </Box>
         </Box>
       ))}

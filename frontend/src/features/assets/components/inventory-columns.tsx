@@ -27,7 +27,7 @@ export function inventoryColumns({
         row.hostname ? (
           <InertText value={row.hostname} defangLinks={false} singleLine />
         ) : (
-          <Text as="span" color="fg.subtle">
+          <Text as="span" color="fg.muted">
             —
           </Text>
         ),

@@ -26,7 +26,7 @@ export function lookalikeColumns(hits: HitsByDomain): DataTableColumn<LookalikeR
       width: 'minmax(10rem, 1fr)',
       cell: (row) =>
         row.unicode === row.domain ? (
-          <Text as="span" color="fg.subtle">
+          <Text as="span" color="fg.muted">
             same
           </Text>
         ) : (
@@ -43,7 +43,7 @@ export function lookalikeColumns(hits: HitsByDomain): DataTableColumn<LookalikeR
         const alert = hits.get(row.domain);
         if (!alert)
           return (
-            <Text as="span" color="fg.subtle">
+            <Text as="span" color="fg.muted">
               not listed
             </Text>
           );

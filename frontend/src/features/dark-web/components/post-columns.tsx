@@ -21,7 +21,7 @@ const text = (value: string | null) =>
   value ? (
     <InertText value={value} singleLine />
   ) : (
-    <Text as="span" color="fg.subtle">
+    <Text as="span" color="fg.muted">
       —
     </Text>
   );

@@ -87,7 +87,7 @@ export function matchedColumns({
             singleLine
           />
         ) : (
-          <Text as="span" color="fg.subtle">
+          <Text as="span" color="fg.muted">
             none
           </Text>
         ),

@@ -14,7 +14,7 @@ const dateCell = (value: string | null) =>
       {formatCompactDateTime(value)}
     </Text>
   ) : (
-    <Text as="span" color="fg.subtle">
+    <Text as="span" color="fg.muted">
       —
     </Text>
   );

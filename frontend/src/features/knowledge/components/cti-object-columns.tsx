@@ -7,7 +7,7 @@ import type { CtiObjectRow } from '@/features/knowledge/api/get-cti-objects';
 import { attackId, kindName } from '@/features/knowledge/utils/object-kinds';
 
 const muted = (text: string) => (
-  <Text as="span" color="fg.subtle">
+  <Text as="span" color="fg.muted">
     {text}
   </Text>
 );

@@ -8,7 +8,7 @@ const STEADY = 0.001;
 export function EpssTrend({ score, previous }: { score: number | null; previous: number | null }) {
   if (score == null)
     return (
-      <Text as="span" color="fg.subtle">
+      <Text as="span" color="fg.muted">
         —
       </Text>
     );
