@@ -3,7 +3,7 @@ import { StackedColumns } from '@/components/charts/stacked-columns';
 import { useAlertVolume } from '@/features/analytics/api/get-alert-volume';
 import type { Period } from '@/features/analytics/schemas/analytics-filters';
 import {
-  bucketTitle,
+  bucketTable,
   perUnit,
   periodPhrase,
   seriesTotal,
@@ -24,24 +24,18 @@ export function AlertVolumeChart({
   onPeriodChange: (period: Period) => void;
 }) {
   const query = useAlertVolume(period);
-  const { unit, columns } = toColumns(
+  const buckets = toColumns(
     query.data ?? [],
     (row) => row.severity,
     (row) => row.raised,
   );
+  const { unit, columns } = buckets;
   const total = SEVERITIES.reduce((sum, severity) => sum + seriesTotal(columns, severity.key), 0);
   return (
     <AnalyticsChart
       title={TITLE}
       summary={`${formatInteger(total)} alerts raised ${periodPhrase(period)}, ${perUnit(unit)} by severity.`}
-      table={{
-        columns: ['Period', ...SEVERITIES.map((severity) => severity.label), 'All'],
-        rows: columns.map((column) => [
-          bucketTitle(column.bucket, unit),
-          ...SEVERITIES.map((severity) => column.values[severity.key] ?? 0),
-          SEVERITIES.reduce((sum, severity) => sum + (column.values[severity.key] ?? 0), 0),
-        ]),
-      }}
+      table={bucketTable(buckets, SEVERITIES, true)}
       period={period}
       onPeriodChange={onPeriodChange}
       query={query}

@@ -2,7 +2,7 @@
 import { StackedColumns } from '@/components/charts/stacked-columns';
 import { useIndicatorsBySource } from '@/features/analytics/api/get-indicators-by-source';
 import type { Period } from '@/features/analytics/schemas/analytics-filters';
-import { bucketTitle, perUnit, periodPhrase, toColumns } from '@/features/analytics/utils/buckets';
+import { bucketTable, perUnit, periodPhrase, toColumns } from '@/features/analytics/utils/buckets';
 import { formatInteger } from '@/lib/format/format';
 import { inertString } from '@/lib/security/inert-text';
 import { AnalyticsChart } from './analytics-chart';
@@ -22,7 +22,8 @@ export function IndicatorsBySourceChart({
   const query = useIndicatorsBySource(period);
   const rows = query.data ?? [];
   const keyOf = (row: { source_id: string | null }) => row.source_id ?? OTHER;
-  const { unit, columns } = toColumns(rows, keyOf, (row) => row.indicators);
+  const buckets = toColumns(rows, keyOf, (row) => row.indicators);
+  const { unit, columns } = buckets;
   // The server sends each bucket's series busiest first, the other sources last.
   const series = (columns.length > 0 ? rows.filter((row) => row.bucket === columns[0]!.bucket) : []).map(
     (row, index) => ({
@@ -37,13 +38,7 @@ export function IndicatorsBySourceChart({
     <AnalyticsChart
       title={TITLE}
       summary={`${formatInteger(total)} reports of indicators first seen ${periodPhrase(period)}, ${perUnit(unit)} by source.`}
-      table={{
-        columns: ['Period', ...series.map((source) => source.label)],
-        rows: columns.map((column) => [
-          bucketTitle(column.bucket, unit),
-          ...series.map((source) => column.values[source.key] ?? 0),
-        ]),
-      }}
+      table={bucketTable(buckets, series, false)}
       period={period}
       onPeriodChange={onPeriodChange}
       query={query}

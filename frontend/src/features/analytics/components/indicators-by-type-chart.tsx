@@ -3,7 +3,7 @@ import { StackedColumns } from '@/components/charts/stacked-columns';
 import { useIndicatorsByType } from '@/features/analytics/api/get-indicators-by-type';
 import type { Period } from '@/features/analytics/schemas/analytics-filters';
 import {
-  bucketTitle,
+  bucketTable,
   perUnit,
   periodPhrase,
   seriesTotal,
@@ -34,25 +34,19 @@ export function IndicatorsByTypeChart({
   onPeriodChange: (period: Period) => void;
 }) {
   const query = useIndicatorsByType(period);
-  const { unit, columns } = toColumns(
+  const buckets = toColumns(
     query.data ?? [],
     (row) => row.type,
     (row) => row.indicators,
   );
+  const { unit, columns } = buckets;
   const series = TYPES.filter((type) => seriesTotal(columns, type.key) > 0);
   const total = series.reduce((sum, type) => sum + seriesTotal(columns, type.key), 0);
   return (
     <AnalyticsChart
       title={TITLE}
       summary={`${formatInteger(total)} indicators first seen ${periodPhrase(period)}, ${perUnit(unit)} by type.`}
-      table={{
-        columns: ['Period', ...TYPES.map((type) => type.label), 'All'],
-        rows: columns.map((column) => [
-          bucketTitle(column.bucket, unit),
-          ...TYPES.map((type) => column.values[type.key] ?? 0),
-          TYPES.reduce((sum, type) => sum + (column.values[type.key] ?? 0), 0),
-        ]),
-      }}
+      table={bucketTable(buckets, TYPES, true)}
       period={period}
       onPeriodChange={onPeriodChange}
       query={query}

@@ -61,6 +61,25 @@ export function seriesTotal(columns: readonly BucketColumn[], key: string): numb
   return columns.reduce((sum, column) => sum + (column.values[key] ?? 0), 0);
 }
 
+/**
+ * A stacked chart's table view: one row per bucket, one column per series, and the bucket's total
+ * when `withTotal` (a series picked to show may not be all there is).
+ */
+export function bucketTable(
+  { unit, columns }: BucketSeries,
+  series: readonly { key: string; label: string }[],
+  withTotal: boolean,
+): { columns: string[]; rows: (string | number)[][] } {
+  return {
+    columns: ['Period', ...series.map((item) => item.label), ...(withTotal ? ['All'] : [])],
+    rows: columns.map((column) => {
+      const values = series.map((item) => column.values[item.key] ?? 0);
+      const total = values.reduce((sum, value) => sum + value, 0);
+      return [bucketTitle(column.bucket, unit), ...values, ...(withTotal ? [total] : [])];
+    }),
+  };
+}
+
 const PER: Record<BucketUnit, string> = {
   day: 'per day',
   week: 'per week',
