@@ -140,6 +140,15 @@ describe('connectors', () => {
     const result = await syncSource(db, await kevSource(), noWait);
     expect(result).toMatchObject({ result: 'failed', error: expect.stringMatching(/answered HTTP 404/) });
     expect(requests.length - before).toBe(1);
+    // The failure is a run of its own, so Third-Party Intelligence shows the source as failing.
+    const { rows } = await db.query(
+      `select status, error, records from public.import_runs where source_name = 'CISA KEV' order by id desc limit 1`,
+    );
+    expect(rows[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/answered HTTP 404/),
+      records: 0,
+    });
   });
 
   it('syncs a MISP feed: the manifest conditionally, then only the events that are new or changed', async () => {
@@ -215,6 +224,7 @@ describe('connectors', () => {
 
   it('refuses a MISP feed whose manifest is not one, and imports nothing', async () => {
     const runs = Number((await db.query('select count(*) as n from public.import_runs')).rows[0].n);
+    const objects = Number((await db.query('select count(*) as n from public.intel_objects')).rows[0].n);
     mispManifestOverride = JSON.stringify({ 'not-a-uuid': { timestamp: 'yesterday' } });
     try {
       const result = await syncSource(db, (await dueSources(db, ['CIRCL OSINT feed']))[0]!, noWait);
@@ -225,7 +235,19 @@ describe('connectors', () => {
     } finally {
       mispManifestOverride = undefined;
     }
-    expect(Number((await db.query('select count(*) as n from public.import_runs')).rows[0].n)).toBe(runs);
+    expect(Number((await db.query('select count(*) as n from public.intel_objects')).rows[0].n)).toBe(
+      objects,
+    );
+    // One failed run says why; nothing was imported under it.
+    const { rows } = await db.query(
+      `select status, error, inserted from public.import_runs where id > (select max(id) - 1 from public.import_runs)`,
+    );
+    expect(Number((await db.query('select count(*) as n from public.import_runs')).rows[0].n)).toBe(runs + 1);
+    expect(rows[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/is not a MISP feed manifest/),
+      inserted: 0,
+    });
   });
 
   it('the worker carries out a sync requested from the app, on the server', async () => {

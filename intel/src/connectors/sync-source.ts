@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ClientBase } from 'pg';
 import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
-import { closeQueuedRun } from '../pipeline/run-state.js';
+import { closeQueuedRun, recordFailedSync } from '../pipeline/run-state.js';
 import { fetchFeed, FeedUnavailable, type FetchOptions } from './fetch-feed.js';
 import { fetchMispFeed, isMispFeedUrl, mispEventsFolder } from './misp-feed.js';
 
@@ -89,9 +89,12 @@ export async function syncSource(
   queuedRunId?: number,
 ): Promise<SyncResult> {
   const result = await fetchAndImport(db, source, fetchOptions, queuedRunId);
-  // A feed that cannot be reached waits for its next interval instead of being retried every poll.
-  if (result.result === 'failed' && !result.summary)
+  // A feed that cannot be reached waits for its next interval instead of being retried every poll,
+  // and its failure is a run of its own (a failed import already recorded one).
+  if (result.result === 'failed' && !result.summary) {
     await db.query('update public.sources set last_synced_at = now() where id = $1', [source.id]);
+    if (queuedRunId === undefined) await recordFailedSync(db, source, result.error);
+  }
   // A run requested from the app always ends visibly, even when nothing needed importing.
   if (queuedRunId !== undefined && result.result !== 'imported')
     await closeQueuedRun(

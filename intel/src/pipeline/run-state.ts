@@ -144,3 +144,21 @@ export async function closeQueuedRun(
     [runId, status, note],
   );
 }
+
+/**
+ * A scheduled sync that failed before anything was imported (the feed is unreachable, answers an
+ * error, or has no importer) leaves a failed run, so the source shows as failing in the app instead
+ * of only in the worker's log.
+ */
+export async function recordFailedSync(
+  db: ClientBase,
+  source: { id: string; name: string; format: string | null; url: string | null },
+  error: string,
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.import_runs (source_id, source_name, format, input, status, started_at, finished_at, error)
+     values ($1, $2, $3, left($4, 4096), 'failed', now(), now(), left($5, 4000)) returning id`,
+    [source.id, source.name, source.format ?? 'unknown', source.url ?? '', error],
+  );
+  return Number(rows[0]!.id);
+}
