@@ -118,6 +118,7 @@ vitestStep('stack: unit + conformance (vitest, real supabase-js)', path.join(ROO
 vitestStep('frontend: unit (vitest, jsdom)', path.join(ROOT, 'frontend'));
 // Importers on the real public files, then the whole pipeline against this project's own stack.
 vitestStep('intel: importers (unit + database, real files, supabase-js)', path.join(ROOT, 'intel'));
+vitestStep('load: Node runner for the k6 scripts (vitest)', path.join(ROOT, 'tests/load/runner'));
 
 // The project's own backend (supabase/) and app: migrations through the Supabase CLI, pgTAP, the
 // advisors and generated types; then the built app, served by that stack, in a real browser.
@@ -176,6 +177,16 @@ if (stackUp) {
     () => {
       const { totals } = readJson(securityReport);
       return { passed: totals.passed, failed: totals.failed + totals.skipped };
+    },
+  );
+  // Every k6 scenario's smoke profile through the Node runner; each sends from loopback addresses
+  // of its own, so the sign-in budgets of the other suites are untouched.
+  step(
+    'load: smoke of every k6 scenario (Node runner)',
+    process.execPath,
+    [path.join(ROOT, 'scripts/load-smoke.mjs')],
+    {
+      env: suiteEnv,
     },
   );
 }

@@ -16,12 +16,15 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PG_MAJORS = [17, 16, 15];
-// Server, client, and pgTAP (pg_prove) for the database tests.
+// Server, client, and pgTAP (pg_prove) for the database tests. PostGIS always: hosted Supabase
+// offers it to every project, and a migration's `create extension postgis` must apply unchanged
+// (about 7 MB from Debian, so asking each project first is not worth it).
 const APT_PACKAGES = [
   'postgresql-15',
   'postgresql-client-15',
   'postgresql-15-pgtap',
   'libtap-parser-sourcehandler-pgtap-perl',
+  'postgresql-15-postgis-3',
 ];
 
 export function run(command, args, options = {}) {

@@ -77,6 +77,37 @@ export type Database = {
           },
         ];
       };
+      api_keys: {
+        Row: {
+          created_at: string;
+          id: string;
+          last_used_at: string | null;
+          name: string;
+          prefix: string;
+          revoked_at: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          last_used_at?: string | null;
+          name: string;
+          prefix: string;
+          revoked_at?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          last_used_at?: string | null;
+          name?: string;
+          prefix?: string;
+          revoked_at?: string | null;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       asset_products: {
         Row: {
           asset_id: string;
@@ -153,6 +184,77 @@ export type Database = {
           ip?: unknown;
           owner?: string | null;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      audit_trail: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          actor_role: string;
+          details: NonNullable<Json>;
+          id: number;
+          occurred_at: string;
+          target_id: string | null;
+          target_type: string;
+          transaction_id: unknown;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          actor_role: string;
+          details?: NonNullable<Json>;
+          id?: never;
+          occurred_at?: string;
+          target_id?: string | null;
+          target_type: string;
+          transaction_id?: unknown;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          actor_role?: string;
+          details?: NonNullable<Json>;
+          id?: never;
+          occurred_at?: string;
+          target_id?: string | null;
+          target_type?: string;
+          transaction_id?: unknown;
+        };
+        Relationships: [];
+      };
+      contact_messages: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: number;
+          message: string;
+          name: string;
+          topic: string;
+          user_agent: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: never;
+          message: string;
+          name: string;
+          topic: string;
+          user_agent?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: never;
+          message?: string;
+          name?: string;
+          topic?: string;
+          user_agent?: string | null;
         };
         Relationships: [];
       };
@@ -1044,6 +1146,83 @@ export type Database = {
         };
         Relationships: [];
       };
+      service_health_reports: {
+        Row: {
+          auth: string;
+          database: string;
+          id: number;
+          realtime: string;
+          reported_at: string;
+          storage: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          auth: string;
+          database: string;
+          id?: never;
+          realtime: string;
+          reported_at?: string;
+          storage: string;
+          user_id?: string | null;
+        };
+        Update: {
+          auth?: string;
+          database?: string;
+          id?: never;
+          realtime?: string;
+          reported_at?: string;
+          storage?: string;
+          user_id?: string | null;
+        };
+        Relationships: [];
+      };
+      settings: {
+        Row: {
+          allowed_values: string[] | null;
+          category: string;
+          description: string;
+          key: string;
+          label: string;
+          max_value: number | null;
+          min_value: number | null;
+          type: string;
+          unit: string | null;
+          updated_at: string;
+          updated_by: string | null;
+          value: NonNullable<Json>;
+        };
+        ComputedFields: never;
+        Insert: {
+          allowed_values?: string[] | null;
+          category: string;
+          description?: string;
+          key: string;
+          label: string;
+          max_value?: number | null;
+          min_value?: number | null;
+          type: string;
+          unit?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          value: NonNullable<Json>;
+        };
+        Update: {
+          allowed_values?: string[] | null;
+          category?: string;
+          description?: string;
+          key?: string;
+          label?: string;
+          max_value?: number | null;
+          min_value?: number | null;
+          type?: string;
+          unit?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          value?: NonNullable<Json>;
+        };
+        Relationships: [];
+      };
       sightings: {
         Row: {
           confidence: number | null;
@@ -1186,6 +1365,106 @@ export type Database = {
           url?: string | null;
         };
         Relationships: [];
+      };
+      taxii_collections: {
+        Row: {
+          alias: string | null;
+          can_read: boolean;
+          can_write: boolean;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          id: string;
+          object_types: string[] | null;
+          source_ids: string[] | null;
+          title: string;
+          tlp_levels: Database['public']['Enums']['tlp_level'][] | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          alias?: string | null;
+          can_read?: boolean;
+          can_write?: boolean;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          id?: string;
+          object_types?: string[] | null;
+          source_ids?: string[] | null;
+          title: string;
+          tlp_levels?: Database['public']['Enums']['tlp_level'][] | null;
+          updated_at?: string;
+        };
+        Update: {
+          alias?: string | null;
+          can_read?: boolean;
+          can_write?: boolean;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          id?: string;
+          object_types?: string[] | null;
+          source_ids?: string[] | null;
+          title?: string;
+          tlp_levels?: Database['public']['Enums']['tlp_level'][] | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      taxii_status: {
+        Row: {
+          collection_id: string | null;
+          failure_count: number;
+          failures: NonNullable<Json>;
+          id: string;
+          pending_count: number;
+          pendings: NonNullable<Json>;
+          request_timestamp: string;
+          status: string;
+          success_count: number;
+          successes: NonNullable<Json>;
+          total_count: number;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          collection_id?: string | null;
+          failure_count: number;
+          failures?: NonNullable<Json>;
+          id?: string;
+          pending_count?: number;
+          pendings?: NonNullable<Json>;
+          request_timestamp?: string;
+          status?: string;
+          success_count: number;
+          successes?: NonNullable<Json>;
+          total_count: number;
+          user_id?: string;
+        };
+        Update: {
+          collection_id?: string | null;
+          failure_count?: number;
+          failures?: NonNullable<Json>;
+          id?: string;
+          pending_count?: number;
+          pendings?: NonNullable<Json>;
+          request_timestamp?: string;
+          status?: string;
+          success_count?: number;
+          successes?: NonNullable<Json>;
+          total_count?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'taxii_status_collection_id_fkey';
+            columns: ['collection_id'];
+            isOneToOne: false;
+            referencedRelation: 'taxii_collections';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       telemetry_volume: {
         Row: {
@@ -1441,6 +1720,92 @@ export type Database = {
           watch_id: string;
         }[];
       };
+      admin_audit_facets: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          entries: number;
+          facet: string;
+          value: string;
+        }[];
+      };
+      admin_check_user_action: {
+        Args: { _action: string; _email?: string; _user_id?: string };
+        Returns: boolean;
+      };
+      admin_list_users: {
+        Args: { _limit?: number; _offset?: number; _search?: string };
+        Returns: {
+          active_sessions: number;
+          backup_codes_left: number;
+          created_at: string;
+          disabled: boolean;
+          display_name: string;
+          email: string;
+          id: string;
+          is_self: boolean;
+          last_sign_in_at: string;
+          mfa_status: string;
+          role: Database['public']['Enums']['app_role'];
+          total_count: number;
+        }[];
+      };
+      admin_record_user_action: {
+        Args: { _action: string; _role?: Database['public']['Enums']['app_role']; _user_id: string };
+        Returns: {
+          active_sessions: number;
+          disabled: boolean;
+          id: string;
+          mfa_status: string;
+          role: Database['public']['Enums']['app_role'];
+        }[];
+      };
+      admin_reset_user_mfa: {
+        Args: { _user_id: string };
+        Returns: {
+          active_sessions: number;
+          disabled: boolean;
+          id: string;
+          mfa_status: string;
+          role: Database['public']['Enums']['app_role'];
+        }[];
+      };
+      admin_security_event_counts: {
+        Args: { _days?: number; _event_type?: string; _severity?: string };
+        Returns: {
+          bucket: string;
+          events: number;
+          severity: string;
+        }[];
+      };
+      admin_security_event_types: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          client_reportable: boolean;
+          default_severity: string;
+          event_type: string;
+        }[];
+      };
+      admin_service_health_history: {
+        Args: { _days?: number };
+        Returns: {
+          bucket: string;
+          degraded: number;
+          down: number;
+          healthy: number;
+          reporters: number;
+          service: string;
+        }[];
+      };
+      admin_set_user_role: {
+        Args: { _role: Database['public']['Enums']['app_role']; _user_id: string };
+        Returns: {
+          active_sessions: number;
+          disabled: boolean;
+          id: string;
+          mfa_status: string;
+          role: Database['public']['Enums']['app_role'];
+        }[];
+      };
       alert_from_hunt: { Args: { _hunt?: string; _indicator_id: number; _note?: string }; Returns: string };
       alert_history: {
         Args: { _alert_id: string };
@@ -1623,6 +1988,16 @@ export type Database = {
           total: number;
         }[];
       };
+      create_api_key: {
+        Args: { _name: string };
+        Returns: {
+          created_at: string;
+          id: string;
+          name: string;
+          prefix: string;
+          secret: string;
+        }[];
+      };
       cti_object_facets: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1672,6 +2047,7 @@ export type Database = {
           open_critical_alerts: number;
         }[];
       };
+      delete_taxii_collection: { Args: { _id: string }; Returns: boolean };
       hunt_indicators: {
         Args: { _types: Database['public']['Enums']['indicator_type'][]; _values: string[] };
         Returns: {
@@ -1755,6 +2131,17 @@ export type Database = {
           posts: number;
         }[];
       };
+      list_api_keys: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          id: string;
+          last_used_at: string;
+          name: string;
+          prefix: string;
+          revoked_at: string;
+        }[];
+      };
       list_exposures: {
         Args: { _asset_id?: string };
         Returns: {
@@ -1777,7 +2164,49 @@ export type Database = {
           version_check: string;
         }[];
       };
+      list_settings: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          allowed_values: string[];
+          category: string;
+          description: string;
+          key: string;
+          label: string;
+          max_value: number;
+          min_value: number;
+          type: string;
+          unit: string;
+          updated_at: string;
+          updated_by_email: string;
+          value: Json;
+        }[];
+      };
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
+      my_account: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          backup_codes_left: number;
+          display_name: string;
+          email: string;
+          is_admin: boolean;
+          last_sign_in_at: string;
+          mfa_locked_until: string;
+          mfa_status: string;
+          mfa_verified_this_session: boolean;
+          user_id: string;
+        }[];
+      };
+      my_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          id: string;
+          ip: string;
+          is_current: boolean;
+          refreshed_at: string;
+          user_agent: string;
+        }[];
+      };
       object_indicators: {
         Args: { _limit?: number; _stix_id: string };
         Returns: {
@@ -1804,6 +2233,66 @@ export type Database = {
           relationship_type: string;
         }[];
       };
+      public_intel_highlights: {
+        Args: { _before?: string; _before_id?: string; _limit?: number };
+        Returns: {
+          external_ids: string[];
+          modified: string;
+          name: string;
+          sources: string[];
+          stix_id: string;
+          summary: string;
+          type: string;
+        }[];
+      };
+      public_kev_additions: {
+        Args: { _before_date?: string; _before_id?: string; _limit?: number };
+        Returns: {
+          cve_id: string;
+          cvss_base_score: number;
+          cvss_severity: string;
+          date_added: string;
+          due_date: string;
+          epss_score: number;
+          name: string;
+          product: string;
+          ransomware_use: string;
+          short_description: string;
+          vendor: string;
+        }[];
+      };
+      public_site_figures: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          attack_techniques: number;
+          indicators_rounded: number;
+          kev_entries: number;
+          last_import_at: string;
+          sources_enabled: number;
+        }[];
+      };
+      purge_expired_data: {
+        Args: { _dry_run?: boolean };
+        Returns: {
+          data: string;
+          deleted: number;
+          kept_days: number;
+        }[];
+      };
+      regenerate_admin_backup_codes: {
+        Args: { _code: string };
+        Returns: {
+          backup_codes: string[];
+          reason: string;
+          success: boolean;
+        }[];
+      };
+      report_service_health: {
+        Args: { _auth: string; _database: string; _realtime: string; _storage: string };
+        Returns: {
+          stored: boolean;
+        }[];
+      };
       request_file_import: {
         Args: { _format?: string; _object_name: string; _source_id: string };
         Returns: number;
@@ -1813,7 +2302,41 @@ export type Database = {
         Args: { _format?: string; _object_name: string; _sensor?: string };
         Returns: number;
       };
+      revoke_api_key: { Args: { _id: string }; Returns: boolean };
       revoke_indicators: { Args: { _ids: number[]; _reason: string; _revoke?: boolean }; Returns: number };
+      save_taxii_collection: {
+        Args: {
+          _alias?: string;
+          _can_read?: boolean;
+          _can_write?: boolean;
+          _description?: string;
+          _id: string;
+          _object_types?: string[];
+          _source_ids?: string[];
+          _title: string;
+          _tlp_levels?: Database['public']['Enums']['tlp_level'][];
+        };
+        Returns: {
+          alias: string | null;
+          can_read: boolean;
+          can_write: boolean;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          id: string;
+          object_types: string[] | null;
+          source_ids: string[] | null;
+          title: string;
+          tlp_levels: Database['public']['Enums']['tlp_level'][] | null;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'taxii_collections';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       search_indicators: {
         Args: {
           _after_id?: number;
@@ -1879,6 +2402,40 @@ export type Database = {
           url: string;
         }[];
       };
+      submit_contact_message: {
+        Args: { _email: string; _message: string; _name: string; _topic: string };
+        Returns: {
+          received_at: string;
+        }[];
+      };
+      taxii_add_objects: {
+        Args: { _collection_id: string; _objects: Json };
+        Returns: {
+          failure_count: number;
+          status_id: string;
+          success_count: number;
+        }[];
+      };
+      taxii_objects: {
+        Args: {
+          _after_date?: string;
+          _after_id?: string;
+          _collection_id: string;
+          _ids?: string[];
+          _limit?: number;
+          _types?: string[];
+          _versions?: string[];
+          _with_objects?: boolean;
+        };
+        Returns: {
+          date_added: string;
+          id: string;
+          object: Json;
+          spec_version: string;
+          type: string;
+          version: string;
+        }[];
+      };
       technique_relations: {
         Args: { _limit?: number; _technique_id: string };
         Returns: {
@@ -1908,6 +2465,15 @@ export type Database = {
           score: number;
           subtitle: string;
           title: string;
+        }[];
+      };
+      update_setting: {
+        Args: { _key: string; _value: Json };
+        Returns: {
+          key: string;
+          updated_at: string;
+          updated_by_email: string;
+          value: Json;
         }[];
       };
       update_source: {

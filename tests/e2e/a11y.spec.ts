@@ -105,6 +105,8 @@ for (const theme of THEMES) {
 
     // One visit, moving through the site by its own header and footer links (no reload per page).
     test('public pages, sign-in and not-found', async ({ page }) => {
+      // Thirteen pages, several with long text and tables: axe needs more than the default 30 s.
+      test.setTimeout(120_000);
       await page.goto('/');
       for (const { path: route, heading } of [...PUBLIC_PAGES, { path: '/auth', heading: 'Sign in' }]) {
         await test.step(route, async () => {

@@ -5,7 +5,7 @@ import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { clearQueryCacheOnSignOut } from '@/features/auth/state/auth-listeners';
 import { ThemeSync } from '@/features/theme/components/theme-sync';
 import { makeQueryClient } from '@/lib/query-client';
@@ -43,7 +43,7 @@ export function AppProvider({
           <QueryClientProvider client={client}>
             <ThemeSync />
             {children}
-            <Toaster />
+            <DeferredToaster />
           </QueryClientProvider>
         </ReduxProvider>
       </ChakraProvider>

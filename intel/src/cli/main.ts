@@ -5,8 +5,10 @@
  *   sync [SOURCE…] [--json]
  *   demo [--if-empty]
  *   worker [--poll-seconds N]
+ *   export stix|misp|csv [--out FILE] [--type T]… [--entity ID] [--max-tlp LEVEL]
  */
 import { demoCommand } from './demo-command.js';
+import { exportCommand, EXPORT_USAGE } from './export-command.js';
 import { importCommand, IMPORT_USAGE, UsageError } from './import-command.js';
 import { sourcesCommand } from './sources-command.js';
 import { syncCommand, SYNC_USAGE } from './sync-command.js';
@@ -18,6 +20,7 @@ const USAGE = `usage:
   ${SYNC_USAGE}
   npm run intel -- demo [--if-empty]   (the bundled public dataset in data/demo)
   npm run intel -- worker [--poll-seconds N]   (syncs requested from the app, and schedules)
+  ${EXPORT_USAGE}
 Every command takes --db-url URL or --workdir DIR (default: this project's running stack).`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
@@ -26,6 +29,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   sync: syncCommand,
   demo: demoCommand,
   worker: workerCommand,
+  export: exportCommand,
 };
 
 async function main(): Promise<number> {

@@ -7,6 +7,7 @@ import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-imp
 import { closeQueuedRun, recordFailedSync } from '../pipeline/run-state.js';
 import { fetchFeed, FeedUnavailable, type FetchOptions } from './fetch-feed.js';
 import { fetchMispFeed, isMispFeedUrl, mispEventsFolder } from './misp-feed.js';
+import { downloadTaxii, isTaxiiCollectionUrl } from './taxii-download.js';
 
 export interface SyncableSource {
   id: string;
@@ -64,6 +65,9 @@ async function downloadSource(
   folder: string,
   fetchOptions: Partial<FetchOptions>,
 ): Promise<Download> {
+  if (source.format === 'stix' && isTaxiiCollectionUrl(source.url)) {
+    return downloadTaxii(source, folder);
+  }
   if (source.format === 'misp' && isMispFeedUrl(source.url)) {
     const feed = await fetchMispFeed(db, source, folder, fetchOptions);
     const missing = feed.missing.map((uuid) => `event ${uuid} is listed in the manifest but missing`);

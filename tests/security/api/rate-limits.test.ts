@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiHeaders, httpRequest, type HttpResponse } from '../lib/http.js';
-import { rpc } from '../lib/personas.js';
+import { createUser, deleteUser, rpc, signIn, SUITE_EMAIL_DOMAIN } from '../lib/personas.js';
 import { recordFinding } from '../reporting/parts.js';
 import { suite } from './context.js';
 
@@ -69,6 +69,35 @@ describe('API · rate limits', () => {
         headers: apiHeaders(target.anonKey),
       });
       expect(other.status).not.toBe(429);
+    });
+
+    it('a signed-in user is counted by their verified user id, whatever address they send from', async () => {
+      const password = `Rate-${runId}-limit-9!`;
+      const emails = ['rate-a', 'rate-b'].map((name) => `${name}-${runId}@${SUITE_EMAIL_DOMAIN}`);
+      const ids = await Promise.all(emails.map((email) => createUser(target, email, password)));
+      try {
+        const [tokenA, tokenB] = await Promise.all(emails.map((email) => signIn(target, email, password)));
+        const send = (token: string, localAddress: string) =>
+          httpRequest(`${target.apiUrl}/rest/v1/enhanced_security_alerts?select=id&limit=1`, {
+            localAddress,
+            noRetry: true,
+            headers: apiHeaders(target.anonKey, token),
+          });
+        // User A spreads a burst over two addresses: one budget is used up, not two.
+        const answers = await burst(
+          Math.ceil(gatewayLimit * 1.3),
+          (i) => send(tokenA!, i % 2 ? '127.0.0.5' : '127.0.0.6'),
+          20,
+        );
+        expect(answers.length - answers.filter((a) => a.status === 429).length).toBeLessThanOrEqual(
+          gatewayLimit,
+        );
+        expect((await send(tokenA!, '127.0.0.7')).status).toBe(429);
+        // User B on A's address has a budget of their own.
+        expect((await send(tokenB!, '127.0.0.5')).status).toBe(200);
+      } finally {
+        await Promise.all(ids.map((id) => deleteUser(target, id)));
+      }
     });
   } else {
     it(`the gateway limit follows [stack] requests_per_window (off in ${limits.source}: reported as a finding)`, async () => {

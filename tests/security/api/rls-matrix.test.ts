@@ -10,9 +10,12 @@ import { apiHeaders, httpRequest, type HttpResponse } from '../lib/http.js';
 import { createUser, deleteUser, SUITE_EMAIL_DOMAIN } from '../lib/personas.js';
 import { roleHeaders, roleUserId, type RoleName } from '../lib/roles.js';
 import { recordFact } from '../reporting/parts.js';
+import { adminTableSpecs } from './admin-table-specs.js';
 import { detectionTableSpecs } from './detection-table-specs.js';
 import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
+import { publicTableSpecs } from './public-table-specs.js';
+import { taxiiTableSpecs } from './taxii-table-specs.js';
 import { workspaceTableSpecs } from './workspace-table-specs.js';
 import { suite } from './context.js';
 
@@ -68,6 +71,9 @@ const intel = intelTableSpecs(runId, serviceInsert);
 const workspace = workspaceTableSpecs(runId, serviceInsert);
 const detection = detectionTableSpecs(runId, serviceInsert, () => victimId);
 const exposure = exposureTableSpecs(runId, serviceInsert, () => victimId);
+const publicSite = publicTableSpecs(runId, serviceInsert);
+const admin = adminTableSpecs(runId);
+const taxii = taxiiTableSpecs(runId, serviceInsert, () => victimId);
 
 /** An RPC probe's arguments, with each `"$seed:<name>"` value replaced by that seeded row's key. */
 function probeArgs(probe: unknown): unknown {
@@ -88,6 +94,9 @@ const SPECS: Record<TableName, TableSpec> = {
   ...workspace.specs,
   ...detection.specs,
   ...exposure.specs,
+  ...publicSite.specs,
+  ...admin.specs,
+  ...taxii.specs,
   user_roles: {
     owner: 'user_id',
     victimFilter: async () => `user_id=eq.${victimId}`,
@@ -103,6 +112,14 @@ const SPECS: Record<TableName, TableSpec> = {
       );
       return `user_id=eq.${victimId}&role=eq.analyst`;
     },
+  },
+  // Written only through report_service_health (a browser's health check); the analyst persona's
+  // report is the victim row, which only admins with MFA may read.
+  service_health_reports: {
+    victimFilter: async () => `user_id=eq.${personas.analyst.userId}`,
+    newRow: () => ({ user_id: victimId, database: 'down', realtime: 'down', auth: 'down', storage: 'down' }),
+    patch: { database: 'down' },
+    seedForDelete: async () => `user_id=eq.${personas.analyst.userId}`,
   },
   profiles: {
     owner: 'id',
@@ -205,6 +222,13 @@ beforeAll(async () => {
   );
   await serviceInsert('user_roles', { user_id: victimId, role: 'analyst' });
   await serviceInsert('user_roles', { user_id: personas.analyst.userId, role: 'analyst' });
+  const health = await rest('POST', 'rpc/report_service_health', roleHeaders(target, personas, 'analyst'), {
+    _database: 'healthy',
+    _realtime: 'healthy',
+    _auth: 'healthy',
+    _storage: 'degraded',
+  });
+  if (health.status !== 200) throw new Error(`seed service_health_reports: ${health.status} ${health.text}`);
   seededAlert = String(
     (
       await serviceInsert('enhanced_security_alerts', {
@@ -223,6 +247,7 @@ beforeAll(async () => {
   await workspace.seed();
   await detection.seed();
   await exposure.seed();
+  await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
   for (const role of ['analyst', 'admin_no_mfa'] as const) {
     await serviceInsert('performance_reports', {
@@ -237,6 +262,8 @@ afterAll(async () => {
     await rest('DELETE', `${table}?${filter}`, service);
   };
   await exposure.cleanUp(remove);
+  await taxii.cleanUp(remove);
+  await publicSite.cleanUp(remove);
   await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);

@@ -5,6 +5,7 @@
  */
 import { Badge, CloseButton, Drawer, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { StixDownloadButton } from '@/components/intel/stix-download-button';
 
 export interface EntityTab {
   id:
@@ -30,9 +31,20 @@ interface EntityDrawerProps {
   subtitle?: ReactNode;
   tabs: readonly EntityTab[];
   actions?: ReactNode;
+  /** When given, the header offers the entity as a STIX 2.1 bundle with its relationships. */
+  stixId?: string;
 }
 
-export function EntityDrawer({ open, onClose, kind, title, subtitle, tabs, actions }: EntityDrawerProps) {
+export function EntityDrawer({
+  open,
+  onClose,
+  kind,
+  title,
+  subtitle,
+  tabs,
+  actions,
+  stixId,
+}: EntityDrawerProps) {
   return (
     <Drawer.Root open={open} onOpenChange={(details) => !details.open && onClose()} size="lg" placement="end">
       <Portal>
@@ -51,6 +63,14 @@ export function EntityDrawer({ open, onClose, kind, title, subtitle, tabs, actio
                   </Text>
                 )}
                 {actions}
+                {stixId && (
+                  <StixDownloadButton
+                    size="xs"
+                    label="STIX 2.1 bundle"
+                    fileName={stixId}
+                    selection={() => ({ stixIds: [stixId], withRelationships: true })}
+                  />
+                )}
               </Stack>
             </Drawer.Header>
             <Drawer.Body>

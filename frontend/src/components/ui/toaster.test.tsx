@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { TOASTS } from '@/config/constants';
 import { toast, toaster } from './toast';
@@ -9,6 +9,11 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 function visibleStatus(title: string) {
   return screen.queryAllByText(title).filter((el) => !el.closest('[hidden]'));
 }
+
+// The provider mounts the toaster lazily on the first toast: load its module before the clock is faked.
+beforeAll(async () => {
+  await import('./toaster');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

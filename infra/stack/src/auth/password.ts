@@ -5,6 +5,7 @@
  * `password_requirements` with GoTrue's messages and reasons.
  */
 import { hash, parseOptions, verify } from '@node-rs/bcrypt';
+import { bcryptSlots } from './bcrypt-slots.js';
 import type { AuthApiError } from './errors.js';
 import { badRequest, weakPassword } from './errors.js';
 
@@ -67,13 +68,13 @@ export function assertAcceptablePassword(password: string, policy: PasswordPolic
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  return hash(password, { cost: BCRYPT_COST, version: '2a' });
+  return bcryptSlots.run(() => hash(password, { cost: BCRYPT_COST, version: '2a' }));
 }
 
 /** False for a wrong password, a missing hash or a hash that is not bcrypt. */
 export async function verifyPassword(password: string, encryptedPassword: string | null): Promise<boolean> {
   if (!encryptedPassword || !encryptedPassword.startsWith('$2') || isTooLong(password)) return false;
-  return verify(password, encryptedPassword);
+  return bcryptSlots.run(() => verify(password, encryptedPassword));
 }
 
 let dummyHash: Promise<string> | undefined;

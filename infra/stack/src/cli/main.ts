@@ -1,11 +1,15 @@
 /**
  * `npm run stack -- <command> [--workdir <dir>]`: the Docker-free local Supabase.
- *   up      start everything (creates and migrates the database on first use); waits until healthy
+ *   up      start everything (creates and migrates the database on first use); waits until healthy,
+ *           then leaves a supervisor running that restarts Postgres or the gateway if they die
+ *   run     up in the foreground (for systemd): supervises, and stops everything on SIGTERM
  *   down    stop everything (--purge also deletes the state folder)
  *   reset   rebuild the database: bootstrap, migrations, seed
  *   status  health of each part (db, api, auth, rest, realtime, storage, functions, web), URLs and keys
  *           (-o json|env|pretty); exits 1 when a part is unhealthy
- *   logs    recent gateway and Postgres logs (-f to follow)
+ *   logs    recent gateway, Postgres and supervisor logs (-f to follow)
+ *   backup  a checksummed copy of the running installation (--to DIR; default supabase/.temp/backups/…)
+ *   restore put a backup back (--from DIR); refuses a damaged or foreign one
  *   test-db run the project's pgTAP tests (supabase/tests) with pg_prove
  */
 import { spawn } from 'node:child_process';
@@ -19,9 +23,12 @@ import { testDatabase } from '../stack/test-db.js';
 import { partsHealth } from '../stack/gateway-process.js';
 import { formatHealth, formatStatus, statusVariables } from './status-output.js';
 import { resolveWorkdir } from './workdir.js';
+import { runForeground } from './run-command.js';
+import { createBackup } from '../backup/create-backup.js';
+import { restoreBackup } from '../backup/restore-backup.js';
 import { webUrl } from '../web/gateway-web.js';
 
-const USAGE = `usage: stack <up|down|reset|status|logs|test-db> [--workdir <dir>] [-o json|env|pretty] [--purge] [-f]`;
+const USAGE = `usage: stack <up|run|down|reset|status|logs|backup|restore|test-db> [--workdir <dir>] [-o json|env|pretty] [--purge] [-f] [--to DIR] [--from DIR]`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -31,6 +38,8 @@ async function main(): Promise<number> {
       output: { type: 'string', short: 'o', default: 'pretty' },
       purge: { type: 'boolean', default: false },
       follow: { type: 'boolean', short: 'f', default: false },
+      to: { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -57,6 +66,8 @@ async function main(): Promise<number> {
       }
       return 0;
     }
+    case 'run':
+      return runForeground(config);
     case 'down':
       await down(config, { purge: values.purge });
       process.stderr.write(values.purge ? 'stack stopped and its state deleted\n' : 'stack stopped\n');
@@ -85,7 +96,7 @@ async function main(): Promise<number> {
       return allHealthy ? 0 : 1;
     }
     case 'logs': {
-      const files = [paths.postgresLog, paths.gatewayLog].filter((f) => existsSync(f));
+      const files = [paths.postgresLog, paths.gatewayLog, paths.supervisorLog].filter((f) => existsSync(f));
       if (values.follow) {
         const tail = spawn('tail', ['-n', '50', '-F', ...files], { stdio: 'inherit' });
         await new Promise((resolve) => tail.on('close', resolve));
@@ -96,6 +107,25 @@ async function main(): Promise<number> {
           `==> ${file} <==\n${readFileSync(file, 'utf8').split('\n').slice(-100).join('\n')}\n`,
         );
       }
+      return 0;
+    }
+    case 'backup': {
+      const started = Date.now();
+      const dir = await createBackup(config, { to: values.to });
+      process.stderr.write(`backup written in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      process.stdout.write(`${dir}\n`);
+      return 0;
+    }
+    case 'restore': {
+      if (!values.from) {
+        process.stderr.write(`restore needs --from <backup folder>\n${USAGE}\n`);
+        return 2;
+      }
+      const handle = await restoreBackup(config, values.from);
+      process.stderr.write(`restored ${values.from}\n`);
+      process.stdout.write(
+        formatStatus(statusVariables(config, handle.secrets, webUrl(config)), values.output) + '\n',
+      );
       return 0;
     }
     case 'test-db':

@@ -28,6 +28,8 @@ export interface AuthConfig {
   minimumPasswordLength: number;
   /** "", "letters_digits", "lower_upper_letters_digits", "lower_upper_letters_digits_symbols" */
   passwordRequirements: string;
+  /** `[auth.email] require_current_password`: PUT /user needs `current_password` to set a new one. */
+  requireCurrentPassword?: boolean;
   enableRefreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   /** Seconds; 0 means no limit. */
@@ -80,6 +82,8 @@ export interface ProjectConfig {
     webRootSetting: string | undefined;
     /** Peer addresses whose `X-Forwarded-Proto: https` is believed (a TLS proxy on this host). */
     webTrustedProxies: string[];
+    /** The API's URL as browsers reach it (`web_api_url`, behind a TLS proxy); default the loopback API URL. */
+    webApiUrl: string | undefined;
     /** Put the per-response nonce in style-src instead of 'unsafe-inline' (needs the app's Emotion cache to use it). */
     webStyleNonce: boolean;
   };
@@ -179,6 +183,7 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
       enableAnonymousSignIns: bool(auth, 'enable_anonymous_sign_ins', false),
       minimumPasswordLength: num(auth, 'minimum_password_length', 6),
       passwordRequirements: str(auth, 'password_requirements', ''),
+      requireCurrentPassword: bool(email, 'require_current_password', false),
       enableRefreshTokenRotation: bool(auth, 'enable_refresh_token_rotation', true),
       refreshTokenReuseInterval: num(auth, 'refresh_token_reuse_interval', 10),
       sessionTimebox: parseDurationSeconds(sessions.timebox, 0),
@@ -224,7 +229,7 @@ function webSettings(
   workdir: string,
 ): Pick<
   ProjectConfig['stack'],
-  'webPort' | 'webRoot' | 'webRootSetting' | 'webTrustedProxies' | 'webStyleNonce'
+  'webPort' | 'webRoot' | 'webRootSetting' | 'webTrustedProxies' | 'webStyleNonce' | 'webApiUrl'
 > {
   const rootSetting = stack.web_root === undefined ? undefined : str(stack, 'web_root', '');
   const port = num(stack, 'web_port', rootSetting === undefined ? 0 : 4173);
@@ -237,5 +242,7 @@ function webSettings(
     webRootSetting: rootSetting || undefined,
     webTrustedProxies: strList(stack, 'web_trusted_proxies', []),
     webStyleNonce: bool(stack, 'web_style_nonce', false),
+    webApiUrl:
+      stack.web_api_url === undefined ? undefined : str(stack, 'web_api_url', '').replace(/\/+$/, ''),
   };
 }

@@ -17,6 +17,9 @@ export interface StatePaths {
   postgresLog: string;
   gatewayLog: string;
   gatewayPid: string;
+  /** The supervisor that restarts Postgres and the gateway when they die (src/stack/supervisor.ts). */
+  supervisorPid: string;
+  supervisorLog: string;
   secrets: string;
   storage: string;
 }
@@ -39,6 +42,8 @@ export function statePaths(config: ProjectConfig): StatePaths {
     postgresLog: path.join(logs, 'postgres.log'),
     gatewayLog: path.join(logs, 'gateway.log'),
     gatewayPid: path.join(root, 'gateway.pid'),
+    supervisorPid: path.join(root, 'supervisor.pid'),
+    supervisorLog: path.join(logs, 'supervisor.log'),
     secrets: path.join(root, 'secrets.json'),
     storage: path.join(root, 'storage'),
   };

@@ -17,6 +17,7 @@ import { FunctionProcess } from './function-process.js';
 import { relayToFunction, sendRelayError } from './relay.js';
 import { functionEnv } from './runtime-env.js';
 import { checkFunctionJwt } from './verify-jwt.js';
+import { watchFunctions } from './watch.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./deno-preload.ts', import.meta.url));
@@ -48,6 +49,9 @@ export class FunctionsRuntime {
   private readonly env: Record<string, string>;
   private readonly configFile: string | undefined;
   private readonly readPaths: string[];
+  /** Each launch gets its own socket, so a replaced process's cleanup never removes its successor's. */
+  private generation = 0;
+  private unwatch: (() => void) | undefined;
 
   constructor(private readonly ctx: GatewayContext) {
     this.functionsDir = path.join(ctx.config.projectDir, 'functions');
@@ -66,6 +70,7 @@ export class FunctionsRuntime {
 
   /** Starts every function without waiting for them: the gateway must not wait for npm downloads. */
   startAll(): void {
+    this.unwatch = watchFunctions(this.functionsDir, (names) => this.reload(names));
     const names = discoverFunctions(this.functionsDir);
     if (names.length === 0) return;
     mkdirSync(this.socketDir, { recursive: true, mode: 0o700 });
@@ -77,11 +82,15 @@ export class FunctionsRuntime {
     const entry = functionEntry(this.functionsDir, name);
     if (entry === undefined) return undefined;
     mkdirSync(this.socketDir, { recursive: true, mode: 0o700 });
-    const socketName = `${name}.sock`;
+    const generation = ++this.generation;
+    const socketName = `${name}.${generation}.sock`;
     const socketPath =
       path.join(this.socketDir, socketName).length <= MAX_SOCKET_PATH
         ? path.join(this.socketDir, socketName)
-        : path.join(this.socketDir, `${createHash('sha256').update(name).digest('hex').slice(0, 16)}.sock`);
+        : path.join(
+            this.socketDir,
+            `${createHash('sha256').update(name).digest('hex').slice(0, 16)}.${generation}.sock`,
+          );
     const worker = new FunctionProcess({
       name,
       entry,
@@ -97,6 +106,25 @@ export class FunctionsRuntime {
     this.processes.set(name, worker);
     worker.start();
     return worker;
+  }
+
+  /**
+   * New code: the function's process is replaced (requests in flight finish on the old one, new
+   * ones wait for the new one); a function whose folder is gone is dropped.
+   */
+  private reload(names: Set<string> | 'all'): void {
+    const targets = names === 'all' ? [...this.processes.keys()] : [...names];
+    for (const name of targets) {
+      const old = this.processes.get(name);
+      if (!old && names === 'all') continue;
+      this.processes.delete(name);
+      if (old) void old.stop();
+      const replaced = this.launch(name);
+      this.ctx.log('info', 'edge function reloaded after a code change', {
+        function: name,
+        running: replaced !== undefined,
+      });
+    }
   }
 
   /** The process of a function, started on first use when its folder appeared after start-up. */
@@ -153,6 +181,8 @@ export class FunctionsRuntime {
   }
 
   async stopAll(): Promise<void> {
+    this.unwatch?.();
+    this.unwatch = undefined;
     await Promise.all([...this.processes.values()].map((p) => p.stop()));
   }
 }

@@ -74,6 +74,30 @@ export function clientIp(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
 
+/** "::ffff:127.0.0.1" and "127.0.0.1" are the same peer. */
+export function normaliseAddress(address: string | undefined): string {
+  return (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+}
+
+/**
+ * The client's address for limits: the peer, or behind a proxy we were told to trust ([stack]
+ * web_trusted_proxies) the last X-Forwarded-For hop that is not one of those proxies. Without
+ * this every visitor behind the TLS proxy would share the proxy's one budget; from anyone else
+ * the header is ignored, so it cannot buy a fresh budget.
+ */
+export function clientAddress(req: IncomingMessage, trustedProxies: readonly string[]): string {
+  const peer = normaliseAddress(req.socket.remoteAddress) || 'unknown';
+  const trusted = new Set(trustedProxies.map(normaliseAddress));
+  if (!trusted.has(peer)) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((hop) => normaliseAddress(hop.trim()))
+    .filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i -= 1) if (!trusted.has(hops[i]!)) return hops[i]!;
+  return peer;
+}
+
 export function bearerToken(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   if (header === undefined) return undefined;

@@ -1,10 +1,11 @@
 /**
  * Whom the gateway's request limit counts against. Every local client shares 127.0.0.1, so a
  * signed-in user is counted by their verified user id, and everything else by address. An
- * unverifiable token counts against the address: rotating forged tokens buys nothing.
+ * unverifiable token counts against the address: rotating forged tokens buys nothing. Behind a
+ * trusted proxy the address is the forwarded client's.
  */
 import type { IncomingMessage } from 'node:http';
-import { clientIp } from './http.js';
+import { clientAddress } from './http.js';
 import { verifyJwt } from './jwt.js';
 
 const MAX_CACHED_TOKENS = 10_000;
@@ -12,11 +13,14 @@ const MAX_CACHED_TOKENS = 10_000;
 export class RateKeyResolver {
   private readonly subjects = new Map<string, { sub: string; exp: number }>();
 
-  constructor(private readonly jwtSecret: string) {}
+  constructor(
+    private readonly jwtSecret: string,
+    private readonly trustedProxies: readonly string[] = [],
+  ) {}
 
   async keyFor(req: IncomingMessage): Promise<string> {
     const sub = await this.verifiedSubject(bearerToken(req));
-    return sub ? `user:${sub}` : `ip:${clientIp(req)}`;
+    return sub ? `user:${sub}` : `ip:${clientAddress(req, this.trustedProxies)}`;
   }
 
   private async verifiedSubject(token: string | undefined): Promise<string | undefined> {

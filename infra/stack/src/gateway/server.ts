@@ -7,9 +7,11 @@ import type { Duplex } from 'node:stream';
 import { INVALID_API_KEY, MISSING_API_KEY, extractApiKey, identifyApiKey } from './api-keys.js';
 import type { GatewayContext, Service, ServiceHealth } from './context.js';
 import { applyCors } from './cors.js';
-import { clientIp, sendJson } from './http.js';
+import { clientAddress, sendJson } from './http.js';
 import { RateLimiter } from './rate-limit.js';
 import { RateKeyResolver } from './rate-key.js';
+import { createGatewayMetrics } from '../metrics/gateway-metrics.js';
+import { databaseUrl } from '../postgres/admin-client.js';
 
 export function createGatewayServer(
   ctx: GatewayContext,
@@ -18,8 +20,13 @@ export function createGatewayServer(
   extraHealth: Record<string, () => Promise<ServiceHealth>> = {},
 ): http.Server {
   const limiter = new RateLimiter(ctx.config.stack.requestsPerWindow, ctx.config.stack.windowSeconds * 1000);
-  const rateKeys = new RateKeyResolver(ctx.secrets.jwtSecret);
+  const rateKeys = new RateKeyResolver(ctx.secrets.jwtSecret, ctx.config.stack.webTrustedProxies);
   const limited = ctx.config.stack.requestsPerWindow > 0;
+  const metrics = createGatewayMetrics(
+    ctx.secrets,
+    ctx.pools,
+    databaseUrl(ctx.config, 'postgres', ctx.secrets.postgresPassword),
+  );
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (applyCors(req, res, ctx.config.stack.corsOrigins)) return;
@@ -31,6 +38,7 @@ export function createGatewayServer(
         parts,
       });
     }
+    if (url.pathname === '/metrics') return metrics.serve(req, res);
     if (limited && !limiter.take(await rateKeys.keyFor(req))) {
       return sendJson(
         res,
@@ -43,6 +51,7 @@ export function createGatewayServer(
       (s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'),
     );
     if (!service) return sendJson(res, 404, { message: 'no Route matched with those values' });
+    metrics.label(res, service.name);
     const path = url.pathname.slice(service.prefix.length) || '/';
     const rawKey = extractApiKey(req, url);
     const apiKey = rawKey === undefined ? undefined : identifyApiKey(rawKey, ctx.secrets);
@@ -56,17 +65,20 @@ export function createGatewayServer(
   /** WebSocket upgrades: same rate limit and routing as requests; the service checks its own keys. */
   async function upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(req.url ?? '/', ctx.apiUrl);
-    if (!limiter.take(clientIp(req))) return refuseUpgrade(socket, 429, { message: 'Too many requests' });
+    if (!limiter.take(`ip:${clientAddress(req, ctx.config.stack.webTrustedProxies)}`))
+      return refuseUpgrade(socket, 429, { message: 'Too many requests' });
     const service = services.find((s) => url.pathname.startsWith(s.prefix + '/'));
     if (!service?.upgrade)
       return refuseUpgrade(socket, 404, { message: 'no Route matched with those values' });
     const path = url.pathname.slice(service.prefix.length);
+    metrics.socketOpened(service.name, socket);
     const rawKey = extractApiKey(req, url);
     const apiKey = rawKey === undefined ? undefined : identifyApiKey(rawKey, ctx.secrets);
     await service.upgrade(req, socket, head, ctx, { path, url, apiKey });
   }
 
   const server = http.createServer((req, res) => {
+    metrics.track(req, res);
     route(req, res).catch((error: unknown) => {
       ctx.log('error', 'unhandled request error', {
         url: req.url,

@@ -29,10 +29,13 @@ export function requireBinaries(): PostgresBinaries {
   return bins;
 }
 
-function serverSettings(config: ProjectConfig, paths: StatePaths): string {
+/** First line of our block in postgresql.conf; `restore` rewrites the block for this machine. */
+export const STACK_SETTINGS_MARKER = '# --- set by the cti stack ---';
+
+export function serverSettings(config: ProjectConfig, paths: StatePaths): string {
   return [
     '',
-    '# --- set by the cti stack ---',
+    STACK_SETTINGS_MARKER,
     `listen_addresses = '127.0.0.1'`,
     `port = ${config.db.port}`,
     `unix_socket_directories = '${paths.socketDir}'`,
@@ -54,6 +57,9 @@ function serverSettings(config: ProjectConfig, paths: StatePaths): string {
     // Past this size the slot is given up instead; realtime reconnects with a new one once the
     // import commits (changes in between are not pushed to browsers; the data is all there).
     `max_slot_wal_keep_size = '8GB'`,
+    // After a crash, Postgres syncs the data folder before replaying WAL: one syncfs() instead of
+    // an fsync() per file brings a killed server back seconds sooner (the supervisor restarts it).
+    `recovery_init_sync_method = syncfs`,
     `shared_preload_libraries = 'pg_stat_statements'`,
     `standard_conforming_strings = on`,
     `password_encryption = 'scram-sha-256'`,

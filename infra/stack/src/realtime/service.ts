@@ -12,6 +12,7 @@ import { sendJson } from '../gateway/http.js';
 import { refuseUpgrade } from '../gateway/server.js';
 import { Catalog } from './catalog.js';
 import { ChangeFeed } from './changes.js';
+import { DatabaseBroadcast, MESSAGES_PUBLICATION } from './db-broadcast.js';
 import { RealtimeConnection } from './connection.js';
 import type { Vsn } from './frames.js';
 import { Hub } from './hub.js';
@@ -106,8 +107,25 @@ async function upgrade(
   });
 }
 
+/**
+ * supabase_realtime, plus realtime.messages' publication when the cluster has it (clusters
+ * bootstrapped before it existed would make pgoutput fail on a missing publication).
+ */
+async function publications(ctx: GatewayContext): Promise<string> {
+  try {
+    const { rows } = await ctx.pools.api.query<{ pubname: string }>(
+      'select pubname from pg_catalog.pg_publication where pubname = $1',
+      [MESSAGES_PUBLICATION],
+    );
+    return rows.length > 0 ? `${PUBLICATION},${MESSAGES_PUBLICATION}` : PUBLICATION;
+  } catch {
+    return PUBLICATION;
+  }
+}
+
 async function start(ctx: GatewayContext): Promise<void> {
   const hub = new Hub();
+  const dbBroadcast = new DatabaseBroadcast(hub, ctx.log);
   const catalog = new Catalog(ctx.pools.api);
   const searchPath = [...new Set(['public', ...ctx.config.api.extraSearchPath])];
   const feed = new ChangeFeed(hub, catalog, ctx.pools.api, ctx.roleSettings, searchPath, ctx.log);
@@ -116,9 +134,12 @@ async function start(ctx: GatewayContext): Promise<void> {
     port: ctx.config.db.port,
     user: REPLICATION_USER,
     database: 'postgres',
-    publication: PUBLICATION,
+    publication: await publications(ctx),
     log: ctx.log,
-    onMessage: (message) => feed.onMessage(message),
+    onMessage: (message) => {
+      dbBroadcast.onMessage(message);
+      feed.onMessage(message);
+    },
   });
   // Frames above the payload cap still get an error reply; only far larger ones close the socket.
   const wss = new WebSocketServer({

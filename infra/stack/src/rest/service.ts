@@ -25,10 +25,11 @@ import { sendError } from './handlers/respond.js';
 import { handleRpc } from './handlers/rpc.js';
 import { QueryParseError } from './query-params/cursor.js';
 import { parseFormQuery, type QueryPair } from './query-params/form-query.js';
-import { negotiateOutput } from './request/media-type.js';
+import { negotiate } from './request/media-type.js';
 import { parsePrefer } from './request/prefer.js';
 import { IdentityCache } from './request/identity-cache.js';
 import { chooseSchema } from './request/profile.js';
+import { defaultSettings } from './schema-cache/db-settings.js';
 import { SchemaCacheStore } from './schema-cache/store.js';
 import type { SchemaCache, Table } from './schema-cache/types.js';
 import { qualifiedKey } from './schema-cache/types.js';
@@ -121,7 +122,11 @@ async function handle(
       .map(decodeSegment);
     const search = route.url.search;
     let pairs: QueryPair[] | undefined;
-    const format = negotiateOutput(req.headers.accept, segments.length === 0);
+    const settings = state.store!.settings;
+    const { format, plan } = negotiate(req.headers.accept, segments.length === 0, {
+      plan: settings.planEnabled,
+      geoJson: settings.geoJson,
+    });
     r = {
       req,
       res,
@@ -136,8 +141,10 @@ async function handle(
         return (pairs ??= parseFormQuery(search).filter(([key]) => key !== 'apikey'));
       },
       format,
+      plan,
       identity,
       cache,
+      settings,
       prepared: state.prepared,
     };
     await dispatch(r, segments);
@@ -165,7 +172,12 @@ export function createRestService(): Service {
     requiresApiKey: () => true,
     handle: (req, res, ctx, route) => handle(state, req, res, ctx, route),
     async start(ctx) {
-      state.store = new SchemaCacheStore(ctx.pools.api, ctx.config.api.schemas, ctx.log);
+      state.store = new SchemaCacheStore(
+        ctx.pools.api,
+        ctx.config.api.schemas,
+        ctx.log,
+        defaultSettings(ctx.config.api),
+      );
       await state.store.start();
     },
     async stop() {

@@ -15,10 +15,13 @@ import {
   startCluster,
   stopCluster,
 } from '../postgres/cluster.js';
+import { backupBeforeMigrations } from '../backup/pending-migrations.js';
 import { applySeed, listMigrations, pushMigrations } from '../postgres/migrate.js';
 import { ensureDemoUsers, type DemoUser } from './demo-users.js';
 import { gatewayPid, startGateway, stopGateway } from './gateway-process.js';
 import { createProgress, type Progress } from './progress.js';
+import { startSupervisor, stopSupervisor, supervisorPid } from './supervisor-process.js';
+import { postgresIsExternal } from './supervisor.js';
 
 export interface StackHandle {
   config: ProjectConfig;
@@ -47,8 +50,14 @@ async function buildDatabase(
 // initdb, start, one per bootstrap file, migrations, seed; callers add their own steps.
 const BUILD_STEPS = 2 + readdirSync(BOOTSTRAP_SQL_DIR).filter((f) => f.endsWith('.sql')).length + 2;
 
-export async function up(config: ProjectConfig): Promise<StackHandle> {
+export interface UpOptions {
+  /** Start the detached supervisor at the end (false: the caller supervises, as `stack run` does). */
+  supervise?: boolean;
+}
+
+export async function up(config: ProjectConfig, options: UpOptions = {}): Promise<StackHandle> {
   const paths = statePaths(config);
+  const supervise = options.supervise ?? true;
   const secrets = await loadOrCreateSecrets(paths.secrets);
   if (!clusterExists(paths)) {
     const progress = createProgress(BUILD_STEPS + 2);
@@ -57,18 +66,23 @@ export async function up(config: ProjectConfig): Promise<StackHandle> {
     await startGateway(config, paths);
     progress.step('demo accounts');
     const demoUsers = await ensureDemoUsers(config, paths, secrets);
+    if (supervise) startSupervisor(config, paths);
     progress.done('stack created');
     return { config, paths, secrets, demoUsers };
   }
+  // A running supervisor would race us starting the same parts; it is started again at the end.
+  await stopSupervisor(paths);
   const progress = createProgress(4);
   progress.step('postgres');
   if (!isClusterRunning(paths)) startCluster(paths);
   progress.step('pending migrations');
+  await backupBeforeMigrations(config, paths, (line) => process.stderr.write(`${line}\n`));
   await pushMigrations(config, paths, secrets);
   progress.step('gateway');
   await startGateway(config, paths);
   progress.step('demo accounts');
   const demoUsers = await ensureDemoUsers(config, paths, secrets);
+  if (supervise) startSupervisor(config, paths);
   progress.done('stack up');
   return { config, paths, secrets, demoUsers };
 }
@@ -78,6 +92,7 @@ export async function reset(config: ProjectConfig): Promise<StackHandle> {
   const secrets = await loadOrCreateSecrets(paths.secrets);
   const progress = createProgress(BUILD_STEPS + 4);
   progress.step('stop gateway');
+  await stopSupervisor(paths);
   await stopGateway(paths);
   progress.step('drop database');
   removeCluster(paths);
@@ -88,23 +103,32 @@ export async function reset(config: ProjectConfig): Promise<StackHandle> {
   await startGateway(config, paths);
   progress.step('demo accounts');
   const demoUsers = await ensureDemoUsers(config, paths, secrets);
+  startSupervisor(config, paths);
   progress.done('database reset');
   return { config, paths, secrets, demoUsers };
 }
 
 export async function down(config: ProjectConfig, options: { purge?: boolean } = {}): Promise<void> {
   const paths = statePaths(config);
+  // The supervisor first, or it would restart what is being stopped.
+  await stopSupervisor(paths);
   await stopGateway(paths);
-  stopCluster(paths);
+  // A Postgres run by systemd (STACK_POSTGRES=external) is stopped by its own unit.
+  if (!postgresIsExternal() || options.purge) stopCluster(paths);
   if (options.purge) rmSync(paths.root, { recursive: true, force: true });
 }
 
 export interface StackStatus {
   postgres: boolean;
   gateway: boolean;
+  supervisor: boolean;
 }
 
 export function status(config: ProjectConfig): StackStatus {
   const paths = statePaths(config);
-  return { postgres: isClusterRunning(paths), gateway: gatewayPid(paths) !== undefined };
+  return {
+    postgres: isClusterRunning(paths),
+    gateway: gatewayPid(paths) !== undefined,
+    supervisor: supervisorPid(paths) !== undefined,
+  };
 }

@@ -58,7 +58,8 @@ export function gatewayWeb(ctx: GatewayContext): GatewayWeb {
     root: config.stack.webRoot,
     rootSetting: config.stack.webRootSetting,
     runtime: {
-      supabaseUrl: ctx.apiUrl,
+      // Behind a TLS proxy browsers reach the API at its public URL, not the loopback one.
+      supabaseUrl: config.stack.webApiUrl ?? ctx.apiUrl,
       supabaseAnonKey: ctx.secrets.anonKey,
       appVersion: appVersionFor(config.stack.webRoot, config.workdir),
     },

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { normaliseAddress } from '../gateway/http.js';
 
 /** 18 random bytes = 144 bits (CSP3 and MDN ask for at least 128), 24 base64 characters, no padding. */
 export function newNonce(): string {
@@ -96,11 +97,6 @@ export function baseSecurityHeaders(tls: boolean): Record<string, string> {
     // Browsers ignore HSTS over plain HTTP (RFC 6797 §8.1), and sending it there says nothing true.
     ...(tls ? { 'Strict-Transport-Security': HSTS } : {}),
   };
-}
-
-/** "::ffff:127.0.0.1" and "127.0.0.1" are the same peer. */
-function normaliseAddress(address: string | undefined): string {
-  return (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 }
 
 /**

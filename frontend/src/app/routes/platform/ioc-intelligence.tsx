@@ -9,6 +9,7 @@ import { LuDownload, LuPlus, LuShieldOff } from 'react-icons/lu';
 import { ColumnChooser } from '@/components/data-table/column-chooser';
 import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
+import { StixDownloadButton } from '@/components/intel/stix-download-button';
 import { useCountIndicators } from '@/features/indicators/api/count-indicators';
 import { useSearchIndicators } from '@/features/indicators/api/search-indicators';
 import { AddIndicatorDialog } from '@/features/indicators/components/add-indicator-dialog';
@@ -70,6 +71,16 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
           <LuDownload aria-hidden="true" />
           {selected.size ? `Export ${selected.size} selected (CSV)` : 'Export loaded rows (CSV)'}
         </Button>
+        <StixDownloadButton
+          label={
+            selected.size ? `Export ${selected.size} selected (STIX 2.1)` : 'Export loaded rows (STIX 2.1)'
+          }
+          fileName="indicators-stix"
+          disabled={rows.length === 0}
+          selection={() => ({
+            indicatorIds: (selectedRows.length ? selectedRows : rows).map((row) => row.id),
+          })}
+        />
         <Button
           size="sm"
           variant="outline"

@@ -36,8 +36,6 @@ export interface PlatformPageDefinition {
   legacyPaths?: readonly { from: string; signIn: boolean }[];
 }
 
-const placeholder = () => import('./placeholder-page');
-
 /** In sidebar order within each group. */
 export const platformPageRegistry: readonly PlatformPageDefinition[] = [
   {
@@ -210,7 +208,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     group: 'platformSystems',
     adminOnly: true,
     description: 'Users and roles, and resetting an administrator’s two-factor authentication.',
-    load: placeholder,
+    load: () => import('./user-management'),
     legacyPaths: [{ from: '/user-management', signIn: false }],
   },
   {
@@ -220,7 +218,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     group: 'platformSystems',
     adminOnly: true,
     description: 'Platform settings, each change recorded in an audit trail.',
-    load: placeholder,
+    load: () => import('./system-configuration'),
     legacyPaths: [{ from: '/system-config', signIn: false }],
   },
   {
@@ -230,7 +228,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     group: 'platformSystems',
     adminOnly: true,
     description: 'Security events and performance reports for administrators.',
-    load: placeholder,
+    load: () => import('./admin-dashboard'),
     legacyPaths: [{ from: '/admin', signIn: true }],
   },
   {
@@ -240,7 +238,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     group: null,
     adminOnly: false,
     description: 'Your name, password, theme, two-factor status and backup codes.',
-    load: placeholder,
+    load: () => import('./profile'),
     legacyPaths: [{ from: '/profile', signIn: true }],
   },
 ];

@@ -1,11 +1,16 @@
 /** /auth: the sign-in screen. Someone already signed in goes straight on to the platform. */
-import { Card, Center, Heading, Text } from '@chakra-ui/react';
+import { Card, Center, Heading, Skeleton, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
-import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { returnPathFrom } from '@/features/auth/utils/return-location';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+
+// The form and its fields load with this page, not with the home page.
+const SignInForm = lazy(() =>
+  import('@/features/auth/components/sign-in-form').then((m) => ({ default: m.SignInForm })),
+);
 
 export function AuthRoute() {
   useDocumentTitle('Sign in');
@@ -23,7 +28,9 @@ export function AuthRoute() {
           <Text color="fg.muted">Use the account your administrator gave you.</Text>
         </Card.Header>
         <Card.Body>
-          <SignInForm />
+          <Suspense fallback={<Skeleton h="48" />}>
+            <SignInForm />
+          </Suspense>
         </Card.Body>
       </Card.Root>
     </Center>

@@ -4,9 +4,8 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { SimpleErrorBoundary } from '@/components/errors/simple-error';
 import { platformPath, publicPaths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { ThemeToggle } from '@/features/theme/components/theme-toggle';
 import { publicPages } from './public-content';
-import { PublicNavMenu } from './public-nav-menu';
+import { DeferredNavMenu, DeferredThemeMenu } from './deferred-header-menus';
 import { PRODUCT } from '@/config/constants';
 
 const headerPaths = new Set<string>([
@@ -36,8 +35,8 @@ export function PublicLayout() {
             ))}
           </HStack>
           <Box flex="1" hideFrom="lg" />
-          <PublicNavMenu links={headerLinks} />
-          <ThemeToggle />
+          <DeferredNavMenu links={headerLinks} />
+          <DeferredThemeMenu />
           <Button asChild size="sm">
             {user ? (
               <Link to={platformPath('dashboard')}>Platform</Link>

@@ -1,15 +1,21 @@
 /** Below 1024 px the header's links fold into one Menu button instead of wrapping onto a second line. */
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import { LuMenu } from 'react-icons/lu';
 import { Link } from 'react-router';
 import type { PublicPageContent } from './public-content';
+import { MenuIcon } from './public-icons';
 
-export function PublicNavMenu({ links }: { links: readonly PublicPageContent[] }) {
+export function PublicNavMenu({
+  links,
+  defaultOpen = false,
+}: {
+  links: readonly PublicPageContent[];
+  defaultOpen?: boolean;
+}) {
   return (
-    <Menu.Root>
+    <Menu.Root defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
         <Button size="sm" variant="ghost" hideFrom="lg" aria-label="Menu">
-          <LuMenu aria-hidden="true" />
+          <MenuIcon />
           Menu
         </Button>
       </Menu.Trigger>

@@ -2,14 +2,18 @@
  * RPC `setup_admin_totp(_secret, _verification_code)`: stores the new secret (pending until the first valid
  * code is verified) and answers the ten backup codes, once. The code sent here is the spec's placeholder.
  */
-import { z } from 'zod/mini';
+// Checked by hand, not with zod: this module is in the public pages' entry.
 import { TOTP } from '@/config/constants';
 import { backend } from '@/lib/backend';
 
-const setupAnswerSchema = z.object({
-  success: z.boolean(),
-  backup_codes: z._default(z.array(z.string()), []),
-});
+/** `{success: true, backup_codes?: string[]}`, or null for any other answer. */
+function parseSetupAnswer(data: unknown): { backupCodes: string[] } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { success, backup_codes: codes = [] } = data as Record<string, unknown>;
+  if (success !== true) return null;
+  if (!Array.isArray(codes) || !codes.every((code) => typeof code === 'string')) return null;
+  return { backupCodes: codes as string[] };
+}
 
 export async function setupAdminTotp(secret: string): Promise<{ backupCodes: string[] }> {
   const { data, error } = await (
@@ -19,7 +23,7 @@ export async function setupAdminTotp(secret: string): Promise<{ backupCodes: str
     _verification_code: TOTP.setupPlaceholderCode,
   });
   if (error) throw new Error(error.message);
-  const parsed = setupAnswerSchema.safeParse(data);
-  if (!parsed.success || !parsed.data.success) throw new Error('the server did not confirm the setup');
-  return { backupCodes: parsed.data.backup_codes };
+  const parsed = parseSetupAnswer(data);
+  if (!parsed) throw new Error('the server did not confirm the setup');
+  return parsed;
 }

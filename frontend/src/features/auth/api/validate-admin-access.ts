@@ -1,24 +1,36 @@
 /** RPC `validate_admin_access()` → {authorized, reason}: the backend decides who is an admin. */
-import { z } from 'zod/mini';
+// Checked by hand, not with zod: this module is in the public pages' entry (15 KB of zod otherwise).
 import { backend } from '@/lib/backend';
 
-export const adminValidationSchema = z.object({
-  authorized: z.boolean(),
-  reason: z._default(
-    z.nullable(
-      z.enum(['not_authenticated', 'not_admin', 'mfa_setup_required', 'mfa_required', 'validation_error']),
-    ),
-    null,
-  ),
-});
+const REASONS = [
+  'not_authenticated',
+  'not_admin',
+  'mfa_setup_required',
+  'mfa_required',
+  'validation_error',
+] as const;
+
+export interface AdminValidationAnswer {
+  authorized: boolean;
+  reason: (typeof REASONS)[number] | null;
+}
 
 export type ValidateAdminAccessResult =
-  { ok: true; data: z.infer<typeof adminValidationSchema> } | { ok: false; message: string };
+  { ok: true; data: AdminValidationAnswer } | { ok: false; message: string };
+
+/** The answer's shape: `authorized` a boolean, `reason` one of the known reasons, null or absent. */
+export function parseAdminValidation(data: unknown): AdminValidationAnswer | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { authorized, reason = null } = data as Record<string, unknown>;
+  if (typeof authorized !== 'boolean') return null;
+  if (reason !== null && !REASONS.includes(reason as (typeof REASONS)[number])) return null;
+  return { authorized, reason: reason as AdminValidationAnswer['reason'] };
+}
 
 export async function validateAdminAccess(): Promise<ValidateAdminAccessResult> {
   const { data, error } = await (await backend()).rpc('validate_admin_access');
   if (error) return { ok: false, message: error.message };
-  const parsed = adminValidationSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, message: 'Unexpected answer from validate_admin_access' };
-  return { ok: true, data: parsed.data };
+  const parsed = parseAdminValidation(data);
+  if (!parsed) return { ok: false, message: 'Unexpected answer from validate_admin_access' };
+  return { ok: true, data: parsed };
 }

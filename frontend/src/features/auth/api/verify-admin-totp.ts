@@ -1,13 +1,6 @@
 /** RPC `verify_admin_totp(_code)`: a 6-digit TOTP or a backup code; failures come back as answers. */
-import { z } from 'zod/mini';
+// Checked by hand, not with zod: this module is in the public pages' entry.
 import { backend } from '@/lib/backend';
-
-const verifyAnswerSchema = z.object({
-  success: z.boolean(),
-  backup_code_used: z._default(z.boolean(), false),
-  remaining_backup_codes: z._default(z.nullable(z.int().check(z.nonnegative())), null),
-  reason: z.optional(z.string()),
-});
 
 export interface MfaVerification {
   success: boolean;
@@ -17,15 +10,25 @@ export interface MfaVerification {
   reason?: string;
 }
 
+/** `{success, backup_code_used?, remaining_backup_codes?, reason?}` with their types, or null. */
+function parseVerifyAnswer(data: unknown): MfaVerification | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const {
+    success,
+    backup_code_used: backupCodeUsed = false,
+    remaining_backup_codes: remaining = null,
+    reason,
+  } = data as Record<string, unknown>;
+  if (typeof success !== 'boolean' || typeof backupCodeUsed !== 'boolean') return null;
+  if (remaining !== null && !(Number.isInteger(remaining) && (remaining as number) >= 0)) return null;
+  if (reason !== undefined && typeof reason !== 'string') return null;
+  return { success, backupCodeUsed, remainingBackupCodes: remaining as number | null, reason };
+}
+
 export async function verifyAdminTotp(code: string): Promise<MfaVerification> {
   const { data, error } = await (await backend()).rpc('verify_admin_totp', { _code: code });
   if (error) throw new Error(error.message);
-  const parsed = verifyAnswerSchema.safeParse(data);
-  if (!parsed.success) throw new Error('Unexpected answer from verify_admin_totp');
-  return {
-    success: parsed.data.success,
-    backupCodeUsed: parsed.data.backup_code_used,
-    remainingBackupCodes: parsed.data.remaining_backup_codes,
-    reason: parsed.data.reason,
-  };
+  const parsed = parseVerifyAnswer(data);
+  if (!parsed) throw new Error('Unexpected answer from verify_admin_totp');
+  return parsed;
 }

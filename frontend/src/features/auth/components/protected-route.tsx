@@ -9,10 +9,11 @@ import { publicPaths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import type { ReturnLocationState } from '@/features/auth/utils/return-location';
 import { AdminNotice } from './admin-notice';
-import { MfaVerify } from './mfa/mfa-verify';
 
-// The QR code encoder is only for an admin enrolling a second factor: nobody else downloads it.
+// The QR code encoder is only for an admin enrolling a second factor: nobody else downloads it. The
+// code form likewise loads only for an admin asked for a code, not with the public pages.
 const MfaSetup = lazy(() => import('./mfa/mfa-setup').then((m) => ({ default: m.MfaSetup })));
+const MfaVerify = lazy(() => import('./mfa/mfa-verify').then((m) => ({ default: m.MfaVerify })));
 
 export function ProtectedRoute({
   children,
@@ -40,7 +41,12 @@ export function ProtectedRoute({
             <MfaSetup />
           </Suspense>
         );
-      if (adminValidation.reason === 'mfa_required') return <MfaVerify />;
+      if (adminValidation.reason === 'mfa_required')
+        return (
+          <Suspense fallback={<FullScreenLoader label="Verifying access..." />}>
+            <MfaVerify />
+          </Suspense>
+        );
       return <AdminNotice />;
     }
   }

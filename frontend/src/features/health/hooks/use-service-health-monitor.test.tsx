@@ -8,7 +8,8 @@ import { checkAllServices } from '@/features/health/api/check-service-health';
 import { selectServiceHealth } from '@/features/health/state/health-slice';
 import { useServiceHealthMonitor } from './use-service-health-monitor';
 
-vi.mock('@/lib/supabase', () => ({ supabase: () => ({}) }));
+const rpc = vi.hoisted(() => vi.fn(() => Promise.resolve({ data: [{ stored: true }], error: null })));
+vi.mock('@/lib/supabase', () => ({ supabase: () => ({ rpc }) }));
 vi.mock('@/features/health/api/check-service-health', () => ({ checkAllServices: vi.fn() }));
 
 const check = vi.mocked(checkAllServices);
@@ -16,6 +17,7 @@ const check = vi.mocked(checkAllServices);
 beforeEach(() => {
   vi.useFakeTimers();
   check.mockReset();
+  rpc.mockClear();
 });
 afterEach(() => vi.useRealTimers());
 
@@ -65,5 +67,32 @@ describe('useServiceHealthMonitor', () => {
     unmount();
     await vi.advanceTimersByTimeAsync(HEALTH.checkIntervalMs * 3);
     expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports the result for the health history only when it changes', async () => {
+    const healthy = {
+      database: 'healthy',
+      realtime: 'healthy',
+      auth: 'healthy',
+      storage: 'healthy',
+    } as const;
+    check.mockResolvedValue(healthy);
+    setup();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => vi.advanceTimersByTimeAsync(HEALTH.checkIntervalMs));
+    expect(rpc).toHaveBeenCalledTimes(1);
+    expect(rpc).toHaveBeenCalledWith('report_service_health', {
+      _database: 'healthy',
+      _realtime: 'healthy',
+      _auth: 'healthy',
+      _storage: 'healthy',
+    });
+    check.mockResolvedValue({ ...healthy, storage: 'down' });
+    await act(() => vi.advanceTimersByTimeAsync(HEALTH.checkIntervalMs));
+    expect(rpc).toHaveBeenCalledTimes(2);
+    expect(rpc).toHaveBeenLastCalledWith(
+      'report_service_health',
+      expect.objectContaining({ _storage: 'down' }),
+    );
   });
 });

@@ -124,6 +124,7 @@ export function IndicatorDrawer({ id, onClose, onRevoke }: IndicatorDrawerProps)
       open={id !== undefined}
       onClose={onClose}
       kind="Indicator"
+      stixId={data?.stix_id ?? undefined}
       title={data ? <InertText value={data.value} /> : missing ? 'Not found' : 'Loading…'}
       subtitle={missing ? 'It does not exist, or your clearance does not cover its TLP.' : undefined}
       actions={

@@ -13,13 +13,14 @@ import {
 const labels: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const icons = { light: LuSun, dark: LuMoon, system: LuMonitor } as const;
 
-export function ThemeToggle() {
+/** `defaultOpen`: the public header loads this menu on the first click and opens it straight away. */
+export function ThemeToggle({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const dispatch = useAppDispatch();
   const preference = useAppSelector(selectThemePreference);
   const resolved = useAppSelector(selectResolvedTheme);
   const Icon = resolved === 'dark' ? LuMoon : LuSun;
   return (
-    <Menu.Root>
+    <Menu.Root defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={`Theme: ${labels[preference]}. Change theme`}>
           <Icon />

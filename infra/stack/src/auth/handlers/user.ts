@@ -5,10 +5,11 @@ import type { AuthCall } from '../auth-call.js';
 import { ADMIN_ROLES, requireUser } from '../authenticate.js';
 import { withTransaction } from '../db.js';
 import { applyEmailChange, requestEmailChange } from '../email-change.js';
+import type { Db } from '../db.js';
 import { badRequest, forbidden, unprocessable } from '../errors.js';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../password.js';
 import { optionalObject, optionalString, readJsonObject, stringOrEmpty } from '../request-body.js';
-import { endSessions } from '../session-store.js';
+import { endSessions, sessionAmr } from '../session-store.js';
 import { hasPassword, userJson } from '../user-json.js';
 import {
   DEFAULT_AUDIENCE,
@@ -61,6 +62,9 @@ export async function updateUser(call: AuthCall): Promise<void> {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   let encryptedPassword: string | undefined;
+  if (password && ctx.config.auth.requireCurrentPassword && hasPassword(row)) {
+    await assertCurrentPassword(pool, row.encrypted_password, body, session?.id);
+  }
   if (password) {
     if (hasPassword(row) && (await verifyPassword(password, row.encrypted_password))) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
@@ -88,4 +92,27 @@ export async function updateUser(call: AuthCall): Promise<void> {
     return (await findUserById(client, row.id))!;
   });
   sendJson(call.res, 200, userJson(updated));
+}
+
+/** Sign-ins that prove control of the account without the password, as GoTrue exempts them. */
+const PASSWORDLESS_METHODS = new Set(['otp', 'magiclink', 'recovery', 'email/signup', 'invite']);
+
+/**
+ * GoTrue's `GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD` (the CLI's
+ * `[auth.email] require_current_password`): a stolen access token alone cannot take the account over.
+ */
+async function assertCurrentPassword(
+  pool: Db,
+  encryptedPassword: string | null,
+  body: Record<string, unknown>,
+  sessionId: string | undefined,
+): Promise<void> {
+  if (sessionId) {
+    const amr = await sessionAmr(pool, sessionId);
+    if (amr.some((entry) => PASSWORDLESS_METHODS.has(entry.method))) return;
+  }
+  const current = optionalString(body, 'current_password');
+  if (!current || !(await verifyPassword(current, encryptedPassword))) {
+    throw badRequest('current_password_mismatch', 'Current password required when setting new password.');
+  }
 }

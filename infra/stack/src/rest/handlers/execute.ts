@@ -65,10 +65,7 @@ export async function runStatements(
         path: r.path,
         headers: headerMap(r.req),
         readOnly: options.readOnly,
-        searchPath: [
-          r.schema.schema,
-          ...r.ctx.config.api.extraSearchPath.filter((s) => s !== r.schema.schema),
-        ],
+        searchPath: [r.schema.schema, ...r.settings.extraSearchPath.filter((s) => s !== r.schema.schema)],
         settings,
       },
       statements,

@@ -8,12 +8,14 @@ import type { RequestQuery } from '../query-params/types.js';
 import { bodyKind, parseJsonBody, readRequestBody, type ParsedBody } from '../request/body.js';
 import type { OutputFormat } from '../request/media-type.js';
 import { preferenceApplied, type Preferences } from '../request/prefer.js';
+import { transactionEnd } from '../schema-cache/db-settings.js';
 import type { Column, Table } from '../schema-cache/types.js';
 import { columnRef, quoteIdent } from '../sql/fragments.js';
 import { deleteSql, insertSql, updateSql } from '../sql/mutate-sql.js';
 import { conditionsSql, selectSql } from '../sql/read-sql.js';
 import { mainStatement, type Guards } from '../sql/statement.js';
 import { readResultRow, runOnTable } from './execute.js';
+import { sendPlan } from './plan.js';
 import type { RestRequest } from './request-context.js';
 import { contentRange, sendResult } from './respond.js';
 
@@ -133,7 +135,14 @@ export async function handleMutation(
   let shaped = 'SELECT * FROM pgrst_source';
   if (representation) {
     const plan = buildReadPlan(
-      { cache: r.cache, schema: r.schema.schema, query, rootFiltersApplied: true, rootRange: { offset: 0 } },
+      {
+        cache: r.cache,
+        schema: r.schema.schema,
+        query,
+        aggregatesEnabled: r.settings.aggregatesEnabled,
+        rootFiltersApplied: true,
+        rootRange: { offset: 0 },
+      },
       { source: 'pgrst_source', alias, relationName: table.name, table },
     );
     shaped = selectSql(plan, false);
@@ -153,10 +162,9 @@ export async function handleMutation(
     guards,
     countInserted: merge,
   });
-  const results = await runOnTable(r, table, [statement], {
-    readOnly: false,
-    rollback: prefs.tx === 'rollback',
-  });
+  const tx = transactionEnd(r.settings.txEnd, prefs.tx);
+  if (r.plan) return sendPlan(r, r.plan, statement, { readOnly: false, rollback: tx.rollback });
+  const results = await runOnTable(r, table, [statement], { readOnly: false, rollback: tx.rollback });
   const row = readResultRow(results[0]);
 
   const counted = prefs.count === 'exact' || prefs.count === 'estimated' ? row.page : null;
@@ -166,7 +174,7 @@ export async function handleMutation(
     missing: mutation !== 'delete' ? prefs.missing : undefined,
     return: prefs.return,
     count: prefs.count,
-    tx: prefs.tx,
+    tx: tx.applied,
     handling: prefs.handling,
     timezone: prefs.timezone,
     maxAffected: mutation !== 'insert' ? prefs.maxAffected : undefined,

@@ -21,7 +21,7 @@ export function planRequestRead(
   root: RootSource,
   options: { rangeHeader: boolean },
 ): RequestReadPlan {
-  const maxRows = r.ctx.config.api.maxRows;
+  const maxRows = r.settings.maxRows;
   const requested = intersectRanges(
     query.ranges.get(''),
     options.rangeHeader ? rangeFromHeader(r.req.headers.range) : undefined,
@@ -33,6 +33,7 @@ export function planRequestRead(
       schema: r.schema.schema,
       query,
       maxRows,
+      aggregatesEnabled: r.settings.aggregatesEnabled,
       rootFiltersApplied: false,
       rootRange: capRange(requested, maxRows),
     },

@@ -3,12 +3,14 @@ import { outOfBounds, singularityError } from '../errors.js';
 import { parseRequestQuery } from '../query-params/request-query.js';
 import { contentTypeOf, type OutputFormat } from '../request/media-type.js';
 import { preferenceApplied } from '../request/prefer.js';
+import { transactionEnd } from '../schema-cache/db-settings.js';
 import type { Table } from '../schema-cache/types.js';
 import { qualified } from '../sql/fragments.js';
 import { countAllSql, selectSql } from '../sql/read-sql.js';
 import { mainStatement } from '../sql/statement.js';
 import { explainSql, resolveTotal, totalSql, type CountPreference } from './count.js';
 import { readResultRow, runOnTable } from './execute.js';
+import { sendPlan } from './plan.js';
 import { planRequestRead } from './plan-read.js';
 import type { RestRequest } from './request-context.js';
 import { contentRange, profileHeaders, rangeStatus, sendReply } from './respond.js';
@@ -27,7 +29,7 @@ export interface PreparedRead {
 function prepareRead(r: RestRequest, table: Table): PreparedRead {
   const query = parseRequestQuery(r.pairs, { isRpcRead: false });
   const head = r.method === 'HEAD';
-  const maxRows = r.ctx.config.api.maxRows;
+  const maxRows = r.settings.maxRows;
   const { plan, requested } = planRequestRead(
     r,
     query,
@@ -74,11 +76,10 @@ export async function handleRead(r: RestRequest, table: Table, format: OutputFor
     r.prepared.set(r.cache, key, prepared);
   }
   const { offset, count } = prepared;
-  const maxRows = r.ctx.config.api.maxRows;
-  const results = await runOnTable(r, table, prepared.statements, {
-    readOnly: true,
-    rollback: r.prefs.tx === 'rollback',
-  });
+  const maxRows = r.settings.maxRows;
+  const tx = transactionEnd(r.settings.txEnd, r.prefs.tx);
+  if (r.plan) return sendPlan(r, r.plan, prepared.statements[0]!, { readOnly: true, rollback: tx.rollback });
+  const results = await runOnTable(r, table, prepared.statements, { readOnly: true, rollback: tx.rollback });
   const row = readResultRow(results[0]);
   if (prepared.countOnly)
     row.page = Math.max(0, Math.min(prepared.pageLimit ?? Infinity, (row.total ?? 0) - offset));
@@ -89,7 +90,7 @@ export async function handleRead(r: RestRequest, table: Table, format: OutputFor
   if (format.kind === 'object' && row.page !== 1) throw singularityError(row.page);
   const applied = preferenceApplied({
     count,
-    tx: r.prefs.tx,
+    tx: tx.applied,
     handling: r.prefs.handling,
     timezone: r.prefs.timezone,
   });

@@ -2,10 +2,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext } from '../../gateway/context.js';
 import type { QueryPair } from '../query-params/form-query.js';
-import type { OutputFormat } from '../request/media-type.js';
+import type { OutputFormat, PlanRequest } from '../request/media-type.js';
 import type { RestIdentity } from '../request/identity-cache.js';
 import type { Preferences } from '../request/prefer.js';
 import type { SchemaChoice } from '../request/profile.js';
+import type { RestSettings } from '../schema-cache/db-settings.js';
 import type { SchemaCache } from '../schema-cache/types.js';
 import type { PreparedCache } from './prepared-cache.js';
 import type { PreparedRead } from './read.js';
@@ -28,8 +29,12 @@ export interface RestRequest {
   pairs: QueryPair[];
   /** The negotiated output format (`Accept`). */
   format: OutputFormat;
+  /** `explain()`: answer with the plan of the statement that would produce `format`. */
+  plan?: PlanRequest;
   identity: RestIdentity;
   cache: SchemaCache;
+  /** PostgREST's settings: config.toml overridden by `pgrst.*` role settings, loaded with the cache. */
+  settings: RestSettings;
   prepared: PreparedCache<PreparedShape>;
 }
 

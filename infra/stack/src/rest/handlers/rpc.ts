@@ -11,6 +11,7 @@ import { bodyKind, parseJsonBody, readRequestBody, type BodyKind } from '../requ
 import { readFlatObject, type FlatValue } from '../request/flat-json.js';
 import type { OutputFormat } from '../request/media-type.js';
 import { preferenceApplied } from '../request/prefer.js';
+import { transactionEnd } from '../schema-cache/db-settings.js';
 import { findRoutine } from '../schema-cache/find-routine.js';
 import type { Routine, RoutineParam } from '../schema-cache/types.js';
 import { qualifiedKey } from '../schema-cache/types.js';
@@ -19,6 +20,7 @@ import { selectSql } from '../sql/read-sql.js';
 import { mainStatement, type BodyShape } from '../sql/statement.js';
 import { explainSql, resolveTotal, totalSql, type CountPreference } from './count.js';
 import { readResultRow, runStatements } from './execute.js';
+import { sendPlan } from './plan.js';
 import { planRequestRead } from './plan-read.js';
 import type { RestRequest } from './request-context.js';
 import { contentRange, rangeStatus, sendResult } from './respond.js';
@@ -162,7 +164,7 @@ function prepareCall(
 ): PreparedRpc {
   const isRead = r.method === 'GET' || r.method === 'HEAD';
   const head = r.method === 'HEAD';
-  const maxRows = r.ctx.config.api.maxRows;
+  const maxRows = r.settings.maxRows;
   const prefs = r.prefs;
   if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && returnsSingle(routine))
     throw maxAffectedRpcViolation();
@@ -268,20 +270,26 @@ export async function handleRpc(r: RestRequest, name: string, format: OutputForm
     ? { prepared: preparedGet(r, name, format), flat: undefined }
     : await preparedPost(r, name, format);
   const prefs = r.prefs;
-  const results = await runStatements(r, statementsOf(prepared, flat), {
+  const tx = transactionEnd(r.settings.txEnd, prefs.tx);
+  const statements = statementsOf(prepared, flat);
+  if (r.plan) {
+    const run = { readOnly: prepared.readOnly, settings: prepared.settings, rollback: tx.rollback };
+    return sendPlan(r, r.plan, statements[0]!, run);
+  }
+  const results = await runStatements(r, statements, {
     readOnly: prepared.readOnly,
     settings: prepared.settings,
-    rollback: prefs.tx === 'rollback',
+    rollback: tx.rollback,
   });
   const { offset, count } = prepared;
   const row = readResultRow(results[0]);
-  const total = resolveTotal(count, row.total, results[1], r.ctx.config.api.maxRows);
+  const total = resolveTotal(count, row.total, results[1], r.settings.maxRows);
   const upper = offset + row.page - 1;
   const status = rangeStatus(offset, upper, total);
   if (status === 416) throw outOfBounds(offset, total ?? 0);
   const applied = preferenceApplied({
     count,
-    tx: prefs.tx,
+    tx: tx.applied,
     handling: prefs.handling,
     timezone: prefs.timezone,
     maxAffected: prefs.maxAffected,

@@ -2,7 +2,7 @@
  * Resolves `select`, filters, logic trees, order and ranges against the schema cache into a tree
  * of ReadPlans: one node per table read, each embed joined to its parent through a relationship.
  */
-import { notEmbedded, tableNotFound } from '../errors.js';
+import { notEmbedded, RestError, tableNotFound } from '../errors.js';
 import type {
   EmbedPath,
   NodeRange,
@@ -31,6 +31,8 @@ export interface PlanOptions {
   query: RequestQuery;
   /** `db-max-rows`, applied to every node of a read; undefined for mutations. */
   maxRows?: number;
+  /** `db-aggregates-enabled`: otherwise `count()`, `col.sum()` … answer PGRST123. */
+  aggregatesEnabled?: boolean;
   /** Mutations apply root filters in the UPDATE/DELETE itself, not in the read of the result. */
   rootFiltersApplied: boolean;
   rootRange: NodeRange;
@@ -39,6 +41,19 @@ export interface PlanOptions {
 interface Builder {
   options: PlanOptions;
   counter: number;
+  /** Depth of each node (root 0), part of PostgREST's embed alias. */
+  depths: WeakMap<ReadPlan, number>;
+}
+
+/**
+ * PostgREST names an embed's subquery `<parent>_<alias or name>_<depth>` (Plan.hs aggAlias), so
+ * the same embed twice under one parent makes Postgres refuse the query: 400 with its 42712.
+ */
+function checkDuplicateEmbed(b: Builder, parent: ReadPlan, item: SelectRelation): void {
+  const key = item.alias ?? item.name;
+  if (!parent.embeds.some((e) => (e.alias ?? e.name) === key)) return;
+  const alias = `${parent.relationName}_${key}_${(b.depths.get(parent) ?? 0) + 1}`;
+  throw new RestError(400, '42712', `table name "${alias}" specified more than once`);
 }
 
 function joinConditions(
@@ -60,12 +75,25 @@ function joinConditions(
   return rel.columns.map(([c, fc]) => `${columnRef(childAlias, fc)} = ${columnRef(parentAlias, c)}`);
 }
 
+/**
+ * `fn(parent row)`: the lateral subquery reads the function's rows. A parent that is not read from
+ * its table (a mutation's CTE) is cast to the table's row type the function takes.
+ */
+function computedSource(fn: { schema: string; name: string }, parent: ReadPlan): string {
+  const table = parent.table;
+  const isTable = table !== undefined && parent.source === qualified(table.schema, table.name);
+  const row = quoteIdent(parent.alias);
+  const arg = isTable || !table ? row : `${row}::${qualified(table.schema, table.name)}`;
+  return `${qualified(fn.schema, fn.name)}(${arg})`;
+}
+
 function hasOutput(items: SelectItem[]): boolean {
   return items.some((i) => i.kind === 'field' || hasOutput(i.children));
 }
 
 function buildEmbed(b: Builder, parent: ReadPlan, item: SelectRelation): EmbedPlan {
   const { cache, schema } = b.options;
+  checkDuplicateEmbed(b, parent, item);
   const rel = findRelationship(cache, schema, parent.relationName, item.name, item.hint);
   const n = ++b.counter;
   const table = cache.tables.get(qualifiedKey(rel.foreignTable.schema, rel.foreignTable.name));
@@ -74,7 +102,7 @@ function buildEmbed(b: Builder, parent: ReadPlan, item: SelectRelation): EmbedPl
   const junctionAlias = `${rel.junction?.table.name ?? ''}_j${n}`;
   const toOne = isToOne(rel);
   const plan: ReadPlan = {
-    source: qualified(table.schema, table.name),
+    source: rel.computed ? computedSource(rel.computed, parent) : qualified(table.schema, table.name),
     alias,
     schema,
     relationName: table.name,
@@ -82,17 +110,19 @@ function buildEmbed(b: Builder, parent: ReadPlan, item: SelectRelation): EmbedPl
     columns: [],
     embeds: [],
     where: [],
-    joinConditions: joinConditions(rel, parent.alias, alias, junctionAlias),
+    joinConditions: rel.computed ? [] : joinConditions(rel, parent.alias, alias, junctionAlias),
     junction: rel.junction
       ? `${qualified(rel.junction.table.schema, rel.junction.table.name)} AS ${quoteIdent(junctionAlias)}`
       : undefined,
     order: [],
     range: { offset: 0 },
   };
+  b.depths.set(plan, (b.depths.get(parent) ?? 0) + 1);
   const embed: EmbedPlan = {
     plan,
     relationship: rel,
     name: item.name,
+    alias: item.alias,
     outputName: item.alias ?? item.name,
     lateralAlias: `pgrst_${n}`,
     toOne,
@@ -100,12 +130,28 @@ function buildEmbed(b: Builder, parent: ReadPlan, item: SelectRelation): EmbedPl
     spread: item.spread,
     empty: !hasOutput(item.children),
     spreadKeys: [],
+    hoisted: [],
   };
   fillNode(b, plan, item.children, item.spread && !toOne);
   if (item.spread && !toOne) {
     embed.spreadKeys = [...columnKeys(plan.columns, table), ...plan.embeds.flatMap(outputKeysOf)];
   }
+  if (item.spread && toOne) embed.hoisted = hoistAggregates(plan);
   return embed;
+}
+
+/**
+ * `...customer(age.avg())`: a to-one spread's row is one row per parent row, so its aggregates
+ * are computed by the parent over the spread's values (PostgREST 12.1+ hoists them likewise).
+ */
+function hoistAggregates(plan: ReadPlan): EmbedPlan['hoisted'] {
+  const hoisted: EmbedPlan['hoisted'] = [];
+  plan.columns = plan.columns.map((c) => {
+    if (!c.aggregateOf || c.key === undefined) return c;
+    hoisted.push({ key: c.key, fn: c.aggregateOf.fn, cast: c.aggregateOf.cast });
+    return { sql: c.aggregateOf.inner, key: c.key, aggregate: false };
+  });
+  return hoisted;
 }
 
 /** Keys an embed contributes to its parent's row. */
@@ -118,7 +164,10 @@ function outputKeysOf(embed: EmbedPlan): string[] {
 
 function fillNode(b: Builder, node: ReadPlan, items: SelectItem[], expandStar: boolean): void {
   for (const item of items) {
-    if (item.kind === 'field') node.columns.push(...outputColumn(node.alias, item, node.table, expandStar));
+    if (item.kind === 'field')
+      node.columns.push(
+        ...outputColumn(node.alias, item, node.table, expandStar, b.options.aggregatesEnabled),
+      );
     else node.embeds.push(buildEmbed(b, node, item));
   }
 }
@@ -166,7 +215,7 @@ function capEmbeds(node: ReadPlan, maxRows: number): void {
 }
 
 export function buildReadPlan(options: PlanOptions, source: RootSource): ReadPlan {
-  const b: Builder = { options, counter: 0 };
+  const b: Builder = { options, counter: 0, depths: new WeakMap() };
   const root: ReadPlan = {
     source: source.source,
     alias: source.alias,

@@ -1,7 +1,7 @@
 /** `select` fields of one node as output columns (`*`, casts, JSON paths, the legacy `count`). */
 import { aggregatesNotAllowed } from '../errors.js';
 import { defaultFieldKey } from '../query-params/field.js';
-import type { SelectField } from '../query-params/types.js';
+import type { AggregateName, SelectField } from '../query-params/types.js';
 import type { Table } from '../schema-cache/types.js';
 import { castSql, columnRef, fieldSql } from '../sql/fragments.js';
 import type { OutputColumn } from './types.js';
@@ -17,13 +17,35 @@ function isLegacyCount(item: SelectField, table: Table | undefined): boolean {
   );
 }
 
+/**
+ * `count()`, `col.sum()`, `col::int.avg()::text`: PostgREST's SQL (SqlFragment.hs
+ * pgFmtApplyAggregate): the column's cast inside, the result's cast outside, keyed by the alias or
+ * the function's name. Other selected columns become the GROUP BY (read-sql).
+ */
+function aggregateColumn(alias: string, item: SelectField & { aggregate: AggregateName }, table?: Table) {
+  const inner =
+    item.field.name === '*'
+      ? '*'
+      : castSql(fieldSql(alias, item.field, table?.columnsByName.get(item.field.name)), item.cast);
+  return {
+    sql: castSql(`pg_catalog.${item.aggregate}(${inner})`, item.aggregateCast),
+    key: item.alias ?? item.aggregate,
+    aggregate: true,
+    aggregateOf: { inner: inner === '*' ? '1' : inner, fn: item.aggregate, cast: item.aggregateCast },
+  };
+}
+
 export function outputColumn(
   alias: string,
   item: SelectField,
   table: Table | undefined,
   expandStar: boolean,
+  aggregatesEnabled = false,
 ): OutputColumn[] {
-  if (item.aggregate !== undefined) throw aggregatesNotAllowed();
+  if (item.aggregate !== undefined) {
+    if (!aggregatesEnabled) throw aggregatesNotAllowed();
+    return [aggregateColumn(alias, { ...item, aggregate: item.aggregate }, table)];
+  }
   if (item.field.name === '*') {
     if (expandStar && table) {
       return table.columns.map((c) => ({ sql: columnRef(alias, c.name), key: c.name, aggregate: false }));

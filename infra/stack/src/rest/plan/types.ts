@@ -1,5 +1,5 @@
 /** A read resolved against the schema cache: what to select, join, filter and order, per node. */
-import type { NodeRange } from '../query-params/types.js';
+import type { AggregateName, NodeRange } from '../query-params/types.js';
 import type { Relationship, Table } from '../schema-cache/types.js';
 
 export type Condition =
@@ -14,6 +14,8 @@ export interface OutputColumn {
   /** Output key (`AS`), undefined for `*`. */
   key?: string;
   aggregate: boolean;
+  /** An aggregate's parts, so a to-one spread can apply it in its parent (PostgREST hoists them). */
+  aggregateOf?: { inner: string; fn: AggregateName; cast?: string };
 }
 
 export interface ReadPlan {
@@ -40,6 +42,8 @@ export interface EmbedPlan {
   relationship: Relationship;
   /** The name written in `select` (table, constraint or column). */
   name: string;
+  /** The alias written in `select` (`alias:name(...)`), if any. */
+  alias?: string;
   /** The key the embed appears under: its alias, else its name. */
   outputName: string;
   /** Alias of the lateral subquery. */
@@ -51,4 +55,6 @@ export interface EmbedPlan {
   empty: boolean;
   /** Keys a to-many spread aggregates into arrays. */
   spreadKeys: string[];
+  /** Aggregates of a to-one spread, applied by the parent over the spread's raw values. */
+  hoisted: { key: string; fn: AggregateName; cast?: string }[];
 }

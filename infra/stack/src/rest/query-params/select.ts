@@ -57,7 +57,7 @@ function parseItem(c: Cursor): SelectItem {
   c.skipSpaces();
   if (c.accept('count()')) {
     const item: SelectItem = { kind: 'field', field: { name: '*', jsonPath: [] }, aggregate: 'count', alias };
-    if (c.accept('::')) item.cast = parseIdentifier(c, 'type name');
+    if (c.accept('::')) item.aggregateCast = parseIdentifier(c, 'type name');
     return item;
   }
   const save = c.pos;
@@ -74,7 +74,7 @@ function parseItem(c: Cursor): SelectItem {
   if (aggregate) {
     c.pos += aggregate.length + 3;
     item.aggregate = aggregate;
-    if (c.accept('::')) item.cast = parseIdentifier(c, 'type name');
+    if (c.accept('::')) item.aggregateCast = parseIdentifier(c, 'type name');
   }
   c.skipSpaces();
   if (!isItemEnd(c)) throw c.error('"->", "::", "," or end of input');

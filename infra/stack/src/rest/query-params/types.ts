@@ -23,8 +23,11 @@ export interface SelectField {
   /** `*` selects every column. */
   field: Field;
   alias?: string;
+  /** Cast of the column, applied before any aggregate (`amount::int.sum()`). */
   cast?: string;
   aggregate?: AggregateName;
+  /** Cast of the aggregate's result (`amount.sum()::int`, `count()::text`). */
+  aggregateCast?: string;
 }
 
 export interface SelectRelation {

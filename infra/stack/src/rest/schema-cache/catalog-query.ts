@@ -88,6 +88,26 @@ select json_build_object(
       )
     ) s
   ),
+  -- PostgREST's computed relationships (SchemaCache.hs allComputedRels): a function of one row of
+  -- a table or view returning rows of one; to-one when it returns a single row or has ROWS 1.
+  'computed_relationships', (
+    select coalesce(json_agg(cr), '[]') from (
+      select fn.nspname as function_schema, p.proname as function_name,
+        arg_ns.nspname as schema, arg_t.typname as name,
+        ret_ns.nspname as foreign_schema, ret_t.typname as foreign_name,
+        not p.proretset or p.prorows = 1 as single_row
+      from pg_catalog.pg_proc p
+      join pg_catalog.pg_namespace fn on fn.oid = p.pronamespace
+      join pg_catalog.pg_type arg_t on arg_t.oid = p.proargtypes[0]
+      join pg_catalog.pg_namespace arg_ns on arg_ns.oid = arg_t.typnamespace
+      join pg_catalog.pg_type ret_t on ret_t.oid = p.prorettype
+      join pg_catalog.pg_namespace ret_ns on ret_ns.oid = ret_t.typnamespace
+      where p.pronargs = 1 and fn.nspname = any($1::text[])
+        and p.proargtypes[0] in (select reltype from pg_catalog.pg_class where relkind in ('v', 'r', 'm', 'f', 'p'))
+        and p.prorettype in (select reltype from pg_catalog.pg_class where relkind in ('v', 'r', 'm', 'f', 'p'))
+      order by p.oid
+    ) cr
+  ),
   'routines', (
     select coalesce(json_agg(r), '[]') from (
       select n.nspname as schema, p.proname as name, p.proretset as returns_set,
@@ -96,10 +116,11 @@ select json_build_object(
         case when t.typrelid <> 0 and rc.relnamespace = p.pronamespace then rc.relname end as return_table,
         p.provolatile as volatility,
         coalesce(p.proconfig, '{}') as settings,
+        pg_catalog.obj_description(p.oid, 'pg_proc') as description,
         coalesce((
           select json_agg(json_build_object(
             'name', coalesce(a.name, ''),
-            'type', pg_catalog.format_type(a.type, null),
+            'type', a.type::pg_catalog.regtype::text,
             'required', a.input_index <= p.pronargs - p.pronargdefaults,
             'variadic', a.mode = 'v'
           ) order by a.idx)

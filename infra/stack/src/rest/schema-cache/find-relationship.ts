@@ -21,6 +21,8 @@ function isFk(r: Relationship): boolean {
 }
 
 function matches(r: Relationship, target: string, hint: string | undefined, foreignIsView: boolean): boolean {
+  // PostgREST's findRel: a computed relationship is found by its function's name, hints aside.
+  if (r.computed) return target === r.computed.name;
   if (r.isSelf) {
     if (hint === undefined) {
       return (

@@ -93,13 +93,15 @@ export function findRoutine(
 ): Routine {
   const overloads = cache.routines.get(qualifiedKey(schema, name)) ?? [];
   const keySet = new Set(keys);
+  // PostgREST holds the argument names in a set, so its messages list them sorted and once.
+  const sortedKeys = [...keySet].sort();
   const matched = overloads.filter((r) => matchesParams(r, keySet, isPost, bodyKind));
   const fallback = overloads.filter(
     (r) => !matchesParams(r, keySet, isPost, bodyKind) && hasSingleUnnamedParam(r, isPost, bodyKind),
   );
   const candidates = matched.length > 0 ? matched : fallback;
   if (candidates.length === 1) return candidates[0]!;
-  if (candidates.length === 0) throw noRoutine(cache, schema, name, keys, isPost, bodyKind, overloads);
+  if (candidates.length === 0) throw noRoutine(cache, schema, name, sortedKeys, isPost, bodyKind, overloads);
   throw new RestError(
     300,
     'PGRST203',

@@ -1,17 +1,29 @@
 /**
- * The current schema cache and its reloads: loaded at start, reloaded on any `NOTIFY pgrst` (the
- * bootstrap's event triggers send one after DDL), and after the listener reconnects, since DDL may
- * have happened while Postgres was away.
+ * The current schema cache and in-database settings and their reloads: loaded at start, reloaded on
+ * any `NOTIFY pgrst` ('reload schema' from the bootstrap's event triggers after DDL, or 'reload
+ * config' after `alter role authenticator set pgrst.…`), and after the listener reconnects, since
+ * DDL may have happened while Postgres was away.
  */
 import type pg from 'pg';
 import type { Logger } from '../../gateway/logger.js';
 import { buildSchemaCache, type CatalogJson } from './build.js';
 import { CATALOG_QUERY } from './catalog-query.js';
+import { DB_SETTINGS_QUERY, GEOJSON_QUERY, resolveSettings, type RestSettings } from './db-settings.js';
 import type { SchemaCache } from './types.js';
 
 const RECONNECT_DELAY_MS = [250, 500, 1000, 2000, 5000];
 
-export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise<SchemaCache> {
+export interface LoadedSchema {
+  cache: SchemaCache;
+  settings: RestSettings;
+}
+
+/** The catalog and the in-database settings, read in one transaction so they always match. */
+export async function loadSchemaCache(
+  pool: pg.Pool,
+  schemas: string[],
+  defaults: RestSettings,
+): Promise<LoadedSchema> {
   const client = await pool.connect();
   // Checked-out clients have no pool error listener; the failing query reports the error.
   const ignoreError = (): void => undefined;
@@ -19,10 +31,15 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
   try {
     await client.query("BEGIN READ ONLY; SET LOCAL search_path TO ''");
     const { rows } = await client.query<{ cache: CatalogJson }>(CATALOG_QUERY, [schemas]);
+    const settings = await client.query<{ key: string; value: string }>(DB_SETTINGS_QUERY);
+    const geo = await client.query<{ available: boolean }>(GEOJSON_QUERY);
     await client.query('COMMIT');
     client.removeListener('error', ignoreError);
     client.release();
-    return buildSchemaCache(rows[0]!.cache);
+    return {
+      cache: buildSchemaCache(rows[0]!.cache),
+      settings: resolveSettings(settings.rows, defaults, geo.rows[0]?.available === true),
+    };
   } catch (error) {
     client.removeListener('error', ignoreError);
     client.release(true);
@@ -31,7 +48,7 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
 }
 
 export class SchemaCacheStore {
-  private current: SchemaCache | undefined;
+  private current: LoadedSchema | undefined;
   private listener: pg.PoolClient | undefined;
   private stopped = false;
   private reloading: Promise<void> | undefined;
@@ -43,11 +60,17 @@ export class SchemaCacheStore {
     private readonly pool: pg.Pool,
     private readonly schemas: string[],
     private readonly log: Logger,
+    private readonly defaults: RestSettings,
   ) {}
 
   /** Undefined until the first load succeeds (requests then get 503 PGRST002). */
   get cache(): SchemaCache | undefined {
-    return this.current;
+    return this.current?.cache;
+  }
+
+  /** The in-database settings read with the current cache (config.toml's before the first load). */
+  get settings(): RestSettings {
+    return this.current?.settings ?? this.defaults;
   }
 
   async start(): Promise<void> {
@@ -79,7 +102,7 @@ export class SchemaCacheStore {
     this.reloading = (async () => {
       do {
         this.reloadAgain = false;
-        this.current = await loadSchemaCache(this.pool, this.schemas);
+        this.current = await loadSchemaCache(this.pool, this.schemas, this.defaults);
       } while (this.reloadAgain);
     })().finally(() => {
       this.reloading = undefined;

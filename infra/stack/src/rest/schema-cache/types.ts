@@ -50,6 +50,8 @@ export interface Relationship {
   /** (column of `table`, column of `foreignTable`) pairs; empty for many-to-many. */
   columns: [column: string, foreignColumn: string][];
   junction?: Junction;
+  /** A computed relationship: this function of a `table` row returns the `foreignTable` rows. */
+  computed?: QualifiedName;
 }
 
 export interface RoutineParam {
@@ -73,6 +75,8 @@ export interface Routine {
   volatility: 'immutable' | 'stable' | 'volatile';
   /** Function-level `SET` options, applied to the transaction as PostgREST does. */
   settings: Record<string, string>;
+  /** `comment on function`, which orders overloads in PostgREST. */
+  description?: string;
 }
 
 export interface SchemaCache {

@@ -4,7 +4,8 @@
  * The count query replaces joins with EXISTS so Postgres can count without building rows.
  */
 import type { Condition, EmbedPlan, ReadPlan } from '../plan/types.js';
-import { quoteIdent } from './fragments.js';
+import { outputKeysOf } from '../plan/read-plan.js';
+import { castSql, quoteIdent } from './fragments.js';
 
 type Mode = 'main' | 'count';
 
@@ -49,6 +50,44 @@ function embedOutputs(embed: EmbedPlan): string[] {
   return [`COALESCE(${la}.${la}, '[]') AS ${quoteIdent(embed.outputName)}`];
 }
 
+interface GroupedOutput {
+  select: string;
+  /** The GROUP BY term, absent for aggregates. */
+  group?: string;
+}
+
+/**
+ * An embed's outputs in a grouped (aggregating) node: each one is a GROUP BY term, as PostgREST's
+ * groupF makes them, except the to-one spread's hoisted aggregates. JSON becomes jsonb, which
+ * Postgres can compare (PostgREST's embeds are jsonb too).
+ */
+function groupedEmbedOutputs(embed: EmbedPlan): GroupedOutput[] {
+  if (embed.empty) return [];
+  const la = quoteIdent(embed.lateralAlias);
+  const plain = (expression: string, key: string): GroupedOutput => ({
+    select: `${expression} AS ${quoteIdent(key)}`,
+    group: expression,
+  });
+  if (embed.toOne && embed.spread) {
+    return outputKeysOf(embed).map((key) => {
+      const hoisted = embed.hoisted.find((h) => h.key === key);
+      const value = `${la}.${quoteIdent(key)}`;
+      if (!hoisted) return plain(value, key);
+      const aggregated = `pg_catalog.${hoisted.fn}(${value})`;
+      return {
+        select: `${hoisted.cast ? castSql(aggregated, hoisted.cast) : aggregated} AS ${quoteIdent(key)}`,
+      };
+    });
+  }
+  if (embed.toOne) return [plain(`row_to_json(${la}.*)::jsonb`, embed.outputName)];
+  if (embed.spread) return embed.spreadKeys.map((k) => plain(`${la}.${quoteIdent(k)}::jsonb`, k));
+  return [plain(`COALESCE(${la}.${la}, '[]')::jsonb`, embed.outputName)];
+}
+
+function isGrouped(plan: ReadPlan): boolean {
+  return plan.columns.some((c) => c.aggregate) || plan.embeds.some((e) => e.hoisted.length > 0);
+}
+
 function lateralJoin(embed: EmbedPlan): string {
   const la = quoteIdent(embed.lateralAlias);
   const kind = embed.joinType === 'inner' ? 'INNER' : 'LEFT';
@@ -79,16 +118,21 @@ export function selectSql(plan: ReadPlan, headOnly: boolean): string {
   const embeds = headOnly
     ? plan.embeds.filter((e) => e.joinType === 'inner' || filtering.has(e))
     : plan.embeds;
+  const grouped = !headOnly && isGrouped(plan);
+  const embedded = grouped ? plan.embeds.flatMap(groupedEmbedOutputs) : [];
   const list = headOnly
     ? []
     : [
         ...plan.columns.map((c) => (c.key === undefined ? c.sql : `${c.sql} AS ${quoteIdent(c.key)}`)),
-        ...plan.embeds.flatMap(embedOutputs),
+        ...(grouped ? embedded.map((o) => o.select) : plan.embeds.flatMap(embedOutputs)),
       ];
   const where = [...plan.joinConditions, ...plan.where.map((c) => conditionSql(c, 'main'))];
-  const grouped = !headOnly && plan.columns.some((c) => c.aggregate);
   const groupBy = grouped
-    ? plan.columns.filter((c) => !c.aggregate && c.key !== undefined).map((c) => c.sql)
+    ? [
+        // `*` beside an aggregate is an error in Postgres as in PostgREST; only named columns group.
+        ...plan.columns.filter((c) => !c.aggregate && c.key !== undefined).map((c) => c.sql),
+        ...embedded.flatMap((o) => (o.group === undefined ? [] : [o.group])),
+      ]
     : [];
   return (
     [

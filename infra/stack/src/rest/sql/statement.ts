@@ -25,10 +25,19 @@ const CSV_BODY =
   `(SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a) || E'\\n' || ` +
   `coalesce(string_agg(substring(${T}::text, 2, length(${T}::text) - 2), E'\\n'), '')`;
 
+/**
+ * PostgREST's GeoJSON body (SqlFragment.hs asGeoJsonF): PostGIS's ST_AsGeoJSON(record) turns each
+ * row into a Feature (its first geometry column the geometry, the rest the properties).
+ */
+const GEOJSON_BODY =
+  `json_build_object('type', 'FeatureCollection', 'features', ` +
+  `coalesce(json_agg(ST_AsGeoJSON(${T})::json), '[]'))::text`;
+
 export function bodySql(shape: BodyShape): string {
   if (shape.kind === 'none') return "''";
   const format = shape.format;
   if (format.kind === 'csv') return CSV_BODY;
+  if (format.kind === 'geojson') return GEOJSON_BODY;
   const stripNulls = format.kind !== 'openapi' && 'stripNulls' in format && format.stripNulls;
   const single = format.kind === 'object';
   switch (shape.kind) {

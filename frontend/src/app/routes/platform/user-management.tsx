@@ -1,0 +1,94 @@
+/**
+ * User Management: every account with its role, second factor, last sign-in and state; an account
+ * opens in a drawer with its actions (role, disable / enable, sign out everywhere, reset two-factor)
+ * and its audit history. Only administrators with a verified second factor reach the page; the
+ * server decides again on every read and action.
+ */
+import { Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { useDebouncedInput } from '@/lib/use-debounced-input';
+import { useUrlState } from '@/lib/url-state';
+import { USERS_PAGE_SIZE, useUsers } from '@/features/users/api/list-users';
+import { CreateUserDialog } from '@/features/users/components/create-user-dialog';
+import { userColumns } from '@/features/users/components/user-columns';
+import { UserDrawer } from '@/features/users/components/user-drawer';
+import { usersViewSchema } from '@/features/users/schemas/users-view';
+import type { PlatformPageProps } from './pages';
+
+export default function UserManagementPage({ definition }: PlatformPageProps) {
+  const [view, setView] = useUrlState(usersViewSchema);
+  const [creating, setCreating] = useState(false);
+  const page = view.page ?? 0;
+  const users = useUsers(view.q ?? '', page);
+  const total = users.data?.[0]?.total_count ?? 0;
+  const [search, setSearch] = useDebouncedInput(view.q ?? '', (q) =>
+    setView({ q: q || undefined, page: undefined }),
+  );
+  const lastPage = Math.max(0, Math.ceil(total / USERS_PAGE_SIZE) - 1);
+
+  return (
+    <Stack gap="5" p={{ base: '3', md: '6' }}>
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {definition.title}
+        </Heading>
+        <Text color="fg.muted">
+          Who may use the platform and how: roles, second factors, sessions. Every change is kept in the audit
+          trail.
+        </Text>
+      </Stack>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Input
+          type="search"
+          aria-label="Search users by email or name"
+          placeholder="Search by email or name"
+          maxWidth="22rem"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Text fontSize="sm" color="fg.muted" flex="1">
+          {users.data ? `${total} ${total === 1 ? 'user' : 'users'}` : ''}
+        </Text>
+        <Button onClick={() => setCreating(true)}>Create account</Button>
+      </Flex>
+      <DataTable
+        label="Users"
+        columns={userColumns}
+        rows={users.data ?? []}
+        rowKey={(row) => row.id}
+        status={users.status}
+        errorMessage={users.error ? `The users could not be loaded: ${users.error.message}` : undefined}
+        onRetry={() => void users.refetch()}
+        emptyMessage={view.q ? 'No user matches this search.' : 'No users yet.'}
+        onActivate={(row) => setView({ user: row.id }, { push: true })}
+        height="60vh"
+      />
+      {total > USERS_PAGE_SIZE && (
+        <Flex gap="2" align="center" justify="end">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={page === 0}
+            onClick={() => setView({ page: page - 1 })}
+          >
+            Previous
+          </Button>
+          <Text fontSize="sm">
+            Page {page + 1} of {lastPage + 1}
+          </Text>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={page >= lastPage}
+            onClick={() => setView({ page: page + 1 })}
+          >
+            Next
+          </Button>
+        </Flex>
+      )}
+      <UserDrawer userId={view.user} users={users.data} onClose={() => setView({ user: undefined })} />
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}

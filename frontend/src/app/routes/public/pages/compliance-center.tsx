@@ -1,0 +1,5 @@
+import { ComplianceTable } from '@/features/public-site/components/compliance-table';
+
+export function ComplianceCenterBody() {
+  return <ComplianceTable />;
+}

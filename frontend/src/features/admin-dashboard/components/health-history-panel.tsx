@@ -1,0 +1,102 @@
+/**
+ * Service health as the users' browsers saw it, per hour and service: stored when a browser's result
+ * changes (and hourly), so an outage shows as hours with degraded or down reports.
+ */
+import { Badge, Stack, Text } from '@chakra-ui/react';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
+import {
+  useServiceHealthHistory,
+  type HealthHistoryRow,
+} from '@/features/admin-dashboard/api/get-service-health-history';
+
+const HEALTH_DAYS = 7;
+
+const columns: DataTableColumn<HealthHistoryRow>[] = [
+  {
+    id: 'bucket',
+    header: 'Hour',
+    width: '10rem',
+    cell: (row) => formatCompactDateTime(row.bucket),
+    csv: (row) => row.bucket,
+  },
+  {
+    id: 'service',
+    header: 'Service',
+    width: '8rem',
+    required: true,
+    cell: (row) => row.service,
+    csv: (row) => row.service,
+  },
+  {
+    id: 'verdict',
+    header: 'Worst',
+    width: '7rem',
+    cell: (row) =>
+      row.down > 0 ? (
+        <Badge colorPalette="red">down</Badge>
+      ) : row.degraded > 0 ? (
+        <Badge colorPalette="orange">degraded</Badge>
+      ) : (
+        <Badge colorPalette="green">healthy</Badge>
+      ),
+  },
+  {
+    id: 'healthy',
+    header: 'Healthy',
+    width: '6rem',
+    align: 'end',
+    cell: (row) => formatInteger(row.healthy),
+    csv: (row) => row.healthy,
+  },
+  {
+    id: 'degraded',
+    header: 'Degraded',
+    width: '6rem',
+    align: 'end',
+    cell: (row) => formatInteger(row.degraded),
+    csv: (row) => row.degraded,
+  },
+  {
+    id: 'down',
+    header: 'Down',
+    width: '6rem',
+    align: 'end',
+    cell: (row) => formatInteger(row.down),
+    csv: (row) => row.down,
+  },
+  {
+    id: 'reporters',
+    header: 'Users',
+    width: '6rem',
+    align: 'end',
+    cell: (row) => formatInteger(row.reporters),
+    csv: (row) => row.reporters,
+  },
+];
+
+export function HealthHistoryPanel() {
+  const history = useServiceHealthHistory(HEALTH_DAYS);
+  return (
+    <Stack gap="3">
+      <Text fontSize="sm" color="fg.muted">
+        The last {HEALTH_DAYS} days of the browsers&apos; health checks (database, realtime, auth, storage),
+        per hour.
+      </Text>
+      <DataTable
+        label="Service health history"
+        columns={columns}
+        rows={history.data ?? []}
+        rowKey={(row) => `${row.bucket}-${row.service}`}
+        status={history.status}
+        errorMessage={
+          history.error ? `The health history could not be loaded: ${history.error.message}` : undefined
+        }
+        onRetry={() => void history.refetch()}
+        emptyMessage="No health report stored in this window."
+        height="50vh"
+      />
+    </Stack>
+  );
+}

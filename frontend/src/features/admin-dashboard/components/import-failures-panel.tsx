@@ -1,0 +1,81 @@
+/** Import runs that failed or rejected records, newest first; the sources page has each run's rejects. */
+import { Badge } from '@chakra-ui/react';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
+import { InertText } from '@/lib/security/inert-text';
+import {
+  useFailedImportRuns,
+  type FailedImportRow,
+} from '@/features/admin-dashboard/api/get-failed-import-runs';
+
+const columns: DataTableColumn<FailedImportRow>[] = [
+  {
+    id: 'started_at',
+    header: 'Started',
+    width: '10rem',
+    cell: (row) => formatCompactDateTime(row.started_at),
+    csv: (row) => row.started_at,
+  },
+  {
+    id: 'source',
+    header: 'Source',
+    width: 'minmax(10rem, 2fr)',
+    required: true,
+    cell: (row) => <InertText value={row.source_name} defangLinks={false} singleLine />,
+    csv: (row) => row.source_name,
+  },
+  { id: 'format', header: 'Format', width: '7rem', cell: (row) => row.format, csv: (row) => row.format },
+  {
+    id: 'status',
+    header: 'Outcome',
+    width: '8rem',
+    cell: (row) =>
+      row.status === 'failed' ? (
+        <Badge colorPalette="red">failed</Badge>
+      ) : (
+        <Badge colorPalette="orange">rejects</Badge>
+      ),
+    csv: (row) => row.status,
+  },
+  {
+    id: 'records',
+    header: 'Records',
+    width: '7rem',
+    align: 'end',
+    cell: (row) => formatInteger(row.records),
+    csv: (row) => row.records,
+  },
+  {
+    id: 'rejected',
+    header: 'Rejected',
+    width: '7rem',
+    align: 'end',
+    cell: (row) => formatInteger(row.rejected),
+    csv: (row) => row.rejected,
+  },
+  {
+    id: 'error',
+    header: 'Error',
+    width: 'minmax(14rem, 3fr)',
+    cell: (row) => <InertText value={row.error ?? ''} singleLine />,
+    csv: (row) => row.error,
+  },
+];
+
+export function ImportFailuresPanel() {
+  const runs = useFailedImportRuns();
+  return (
+    <DataTable
+      label="Import runs with failures"
+      columns={columns}
+      rows={runs.data ?? []}
+      rowKey={(row) => String(row.id)}
+      status={runs.status}
+      errorMessage={runs.error ? `The import runs could not be loaded: ${runs.error.message}` : undefined}
+      onRetry={() => void runs.refetch()}
+      emptyMessage="No import run failed or rejected records."
+      height="60vh"
+    />
+  );
+}

@@ -1,0 +1,79 @@
+/** Change password: the current one is required and checked by the auth service. */
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { useChangePassword } from '@/features/profile/api/change-password';
+import { passwordProblems } from '@/features/profile/utils/password-rules';
+
+export function PasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const change = useChangePassword();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    const problems = passwordProblems(next);
+    if (current === '') return setProblem('Enter your current password.');
+    if (problems.length > 0) return setProblem(`The new password needs ${problems.join(', ')}.`);
+    if (next !== repeat) return setProblem('The two new passwords differ.');
+    setProblem(null);
+    change.mutate(
+      { current, next },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setNext('');
+          setRepeat('');
+          setDone(true);
+        },
+      },
+    );
+  };
+
+  const message = problem ?? (change.isError ? change.error.message : null);
+  return (
+    <form onSubmit={submit} noValidate autoComplete="off" data-security-sensitive="">
+      <Stack gap="3" maxW="md">
+        <Field.Root>
+          <Field.Label>Current password</Field.Label>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>New password</Field.Label>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+          />
+          <Field.HelperText>
+            At least 12 characters with lower- and upper-case letters and a digit.
+          </Field.HelperText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Repeat the new password</Field.Label>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(event) => setRepeat(event.target.value)}
+          />
+        </Field.Root>
+        <Button type="submit" size="sm" alignSelf="start" loading={change.isPending} loadingText="Changing">
+          Change password
+        </Button>
+        <Text fontSize="sm" role={message ? 'alert' : 'status'} color={message ? 'fg.error' : 'fg.muted'}>
+          {message ?? (done ? 'Password changed. Your other sessions were signed out.' : '')}
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+/** The page's view state, kept in the URL: the search, the page and the user open in the drawer. */
+import { z } from 'zod';
+
+export const usersViewSchema = z.object({
+  q: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(0).max(10_000).optional(),
+  user: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .optional(),
+});
+
+export type UsersView = z.infer<typeof usersViewSchema>;

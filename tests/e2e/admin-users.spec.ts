@@ -1,0 +1,284 @@
+/**
+ * User Management and System Configuration (issue 14) as an administrator who enrolled and verified a
+ * second factor (TOTP computed per RFC 6238): create an account and sign in with its one-time password,
+ * change its role, disable it (the auth service then refuses it) and enable it, reset a second factor,
+ * sign it out everywhere, and read each step back from the account's audit history; change a setting
+ * with a bad then a good value and read the change in its history. Axe audits both pages.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { MfaSetupPage } from './pages/mfa.page';
+import { SignInPage } from './pages/sign-in.page';
+import { createUser } from './support/auth-admin';
+import { withDb } from './support/db';
+import { AXE_DIR, TEMP_DIR } from './support/paths';
+import { readStackEnv } from './support/stack-env';
+import { secretFromOtpauthUri, totpCode, totpStep } from './support/totp';
+
+test.describe.configure({ mode: 'serial' });
+
+const tag = randomBytes(3).toString('hex');
+const ADMIN_STATE = path.join(TEMP_DIR, `admin-users-${tag}.storage-state.json`);
+const NEW_EMAIL = `e2e-created-${tag}@cti.local`;
+const USERS_PATH = '/platform/user-management';
+const CONFIG_PATH = '/platform/system-config';
+const RETENTION = 'retention.security_events_days';
+let adminEmail = '';
+let keptDays = '';
+
+/** A password sign-in straight against the auth service: the status says whether the account may sign in. */
+async function passwordSignInStatus(email: string, password: string): Promise<number> {
+  const env = readStackEnv();
+  const response = await fetch(`${env.apiUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: env.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status;
+}
+
+async function enrolAdmin(browser: Browser): Promise<void> {
+  const env = readStackEnv();
+  const admin = await createUser(env, `e2e-users-admin-${tag}@cti.local`);
+  adminEmail = admin.email;
+  await withDb((db) =>
+    db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [admin.id]),
+  );
+  const context = await browser.newContext({
+    baseURL: env.webUrl,
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  await page.goto('/platform/admin');
+  await new SignInPage(page).signIn(admin);
+  const setup = new MfaSetupPage(page);
+  await setup.startButton.click();
+  const secret = secretFromOtpauthUri((await setup.otpauthUri.textContent()) ?? '');
+  await setup.activate(totpCode(secret, totpStep()));
+  // The admin page itself, not the toast (which may be gone again on a busy machine): this session is verified.
+  await expect(setup.heading).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await context.storageState({ path: ADMIN_STATE });
+  await context.close();
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  await enrolAdmin(browser);
+  keptDays = await withDb(
+    async (db) =>
+      (
+        await db.query<{ v: string }>(`select value::text as v from public.settings where key = $1`, [
+          RETENTION,
+        ])
+      ).rows[0]!.v,
+  );
+});
+
+test.afterAll(async () => {
+  rmSync(ADMIN_STATE, { force: true });
+  // Put the installation back as it was (recorded in the trail as a console change).
+  if (keptDays === '') return;
+  await withDb((db) =>
+    db.query(`update public.settings set value = $2::jsonb where key = $1`, [RETENTION, keptDays]),
+  );
+});
+
+async function openUsers(page: Page): Promise<Locator> {
+  await page.goto(USERS_PATH);
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const grid = page.getByRole('grid', { name: 'Users' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 60_000 });
+  return grid;
+}
+
+/** Opens the account from its row; its drawer is the dialog named after the email. */
+async function openAccount(page: Page, email: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Search users by email or name' }).fill(email);
+  const row = page.getByRole('grid', { name: 'Users' }).getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  const drawer = page.getByRole('dialog', { name: email });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** Clicks an account action and confirms it; the toast says it was done. */
+async function act(page: Page, drawer: Locator, action: string): Promise<void> {
+  await drawer.getByRole('button', { name: action }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: action }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(action, { exact: true }).last()).toBeVisible();
+}
+
+test.describe('as an administrator with a verified second factor', () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test('creates an account, changes its role, disables, enables, resets its second factor and signs it out', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await openUsers(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an account' });
+    await dialog.getByLabel('Email').fill(NEW_EMAIL);
+    await dialog.getByLabel('Name').fill('E2E Created');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    const shown = page.getByTestId('one-time-password');
+    await expect(shown).toHaveText(/^[A-Za-z0-9_-]{20}$/);
+    const password = (await shown.textContent()) ?? '';
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(shown).toHaveCount(0);
+    expect(await passwordSignInStatus(NEW_EMAIL, password)).toBe(200);
+
+    let drawer = await openAccount(page, NEW_EMAIL);
+    await act(page, drawer, 'Make administrator');
+    await expect(drawer.getByText('Administrator', { exact: true })).toBeVisible();
+    await act(page, drawer, 'Make analyst');
+    await expect(drawer.getByText('Analyst', { exact: true })).toBeVisible();
+
+    await act(page, drawer, 'Disable account');
+    await expect(drawer.getByText('Disabled', { exact: true })).toBeVisible();
+    expect(await passwordSignInStatus(NEW_EMAIL, password)).toBe(400);
+    await act(page, drawer, 'Enable account');
+    await expect(drawer.getByText('Active', { exact: true })).toBeVisible();
+    expect(await passwordSignInStatus(NEW_EMAIL, password)).toBe(200);
+
+    // A second factor to reset: the account is made an admin that enrolled (stored as the server stores it).
+    await act(page, drawer, 'Make administrator');
+    await withDb((db) =>
+      db.query(
+        `insert into private.admin_totp (user_id, secret_enc, status)
+         select id, '\\x00', 'active' from auth.users where email = $1`,
+        [NEW_EMAIL],
+      ),
+    );
+    await page.reload();
+    drawer = page.getByRole('dialog', { name: NEW_EMAIL });
+    await expect(drawer.getByText(/^Enrolled/)).toBeVisible({ timeout: 60_000 });
+    await act(page, drawer, 'Reset two-factor');
+    await expect(drawer.getByText('Not enrolled', { exact: true })).toBeVisible();
+
+    await expect(drawer.getByText('Sessions', { exact: true }).locator('..')).toContainText(/[1-9]/);
+    await act(page, drawer, 'Sign out everywhere');
+    await expect(drawer.getByText('Sessions', { exact: true }).locator('..')).toContainText('0');
+
+    await drawer.getByRole('tab', { name: 'History' }).click();
+    const history = drawer.getByRole('list', { name: 'Account history' });
+    for (const entry of [
+      'Account created',
+      'Role changed',
+      'Disabled',
+      'Enabled',
+      'Two-factor reset',
+      'Signed out everywhere',
+    ]) {
+      await expect(history.getByText(entry, { exact: true }).first()).toBeVisible();
+    }
+    await expect(history).toContainText(adminEmail);
+  });
+
+  test('refuses what an admin may not do to themself', async ({ page }) => {
+    test.setTimeout(180_000);
+    await openUsers(page);
+    const drawer = await openAccount(page, adminEmail);
+    await expect(drawer.getByText('This is your own account', { exact: false })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Disable account' })).toHaveCount(0);
+    // The server refuses it too, whatever the page offers.
+    const refusal = await page.evaluate(async () => {
+      const token = JSON.parse(
+        Object.entries(localStorage).find(([key]) => key.endsWith('-auth-token'))?.[1] ?? '{}',
+      ) as { access_token?: string; user?: { id?: string } };
+      return { token: token.access_token ?? '', id: token.user?.id ?? '' };
+    });
+    const env = readStackEnv();
+    const response = await fetch(`${env.apiUrl}/functions/v1/admin-users`, {
+      method: 'POST',
+      headers: {
+        apikey: env.anonKey,
+        Authorization: `Bearer ${refusal.token}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ action: 'disable', user_id: refusal.id }),
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { message: string }).message).toBe('You cannot disable yourself');
+  });
+
+  test('changes a setting: a bad value is explained, a good one saved and in its history', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto(CONFIG_PATH);
+    await expect(page.getByRole('heading', { level: 1, name: 'System Configuration' })).toBeVisible({
+      timeout: 60_000,
+    });
+    const row = page.locator(`[data-setting="${RETENTION}"]`);
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const editor = row.getByRole('form', { name: 'Edit Security events kept' });
+    const input = editor.getByRole('textbox');
+    await input.fill('10');
+    await expect(editor.getByRole('alert')).toHaveText('Security events kept must be between 30 and 3650');
+    await expect(editor.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await input.fill('400');
+    await expect(editor.getByRole('alert')).toHaveCount(0);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(row).toContainText('400 days');
+    await expect(row).toContainText(adminEmail);
+
+    await row.getByRole('button', { name: /^History/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Security events kept' });
+    await expect(drawer.getByRole('list', { name: 'Setting history' })).toContainText(`${keptDays} → 400`);
+    await expect(drawer).toContainText(adminEmail);
+  });
+});
+
+test.describe('accessibility', () => {
+  test.use({ storageState: ADMIN_STATE });
+  for (const theme of ['dark', 'light'] as const) {
+    test(`both pages and an account's drawer in the ${theme} theme`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
+      await openUsers(page);
+      await audit(page, 'User Management', theme);
+      await openAccount(page, adminEmail);
+      await audit(page, 'User Management account drawer', theme);
+      await page.goto(CONFIG_PATH);
+      await expect(page.getByRole('table', { name: 'Settings' })).toBeVisible({ timeout: 60_000 });
+      await audit(page, 'System Configuration', theme);
+    });
+  }
+});
+
+async function audit(page: Page, name: string, theme: string): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
+  const violations = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? 'unknown',
+    nodes: v.nodes.length,
+    targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  const byImpact: Record<string, number> = {};
+  for (const v of violations) byImpact[v.impact] = (byImpact[v.impact] ?? 0) + v.nodes;
+  mkdirSync(AXE_DIR, { recursive: true });
+  writeFileSync(
+    path.join(AXE_DIR, `${theme}-${name.replace(/\W+/g, '_')}.json`),
+    JSON.stringify({ page: name, theme, byImpact, violations }),
+  );
+  expect
+    .soft(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      `${name} (${theme})`,
+    )
+    .toEqual([]);
+}

@@ -1,0 +1,92 @@
+/**
+ * The named load profiles (smoke, average, stress, spike, soak), one shape for every scenario, chosen
+ * with PROFILE. VUS / DURATION override the size of any profile; RATE turns it into a
+ * constant-arrival-rate run (RATE iterations per second), used for the saturation measurements.
+ */
+import type { Scenario } from 'k6/options';
+import { PROFILE } from './env.ts';
+
+export const PROFILES = {
+  /** Does it work at all: one VU for a few seconds (npm test runs this). */
+  smoke: { executor: 'constant-vus', vus: 1, duration: '5s', gracefulStop: '5s' },
+  /** A normal working day's load. */
+  average: {
+    executor: 'ramping-vus',
+    startVUs: 0,
+    stages: [
+      { duration: '1m', target: 20 },
+      { duration: '3m', target: 20 },
+      { duration: '30s', target: 0 },
+    ],
+  },
+  /** Above normal, to see where it bends. */
+  stress: {
+    executor: 'ramping-vus',
+    startVUs: 0,
+    stages: [
+      { duration: '2m', target: 60 },
+      { duration: '5m', target: 60 },
+      { duration: '1m', target: 0 },
+    ],
+  },
+  /** A sudden surge (an incident: everyone opens the platform at once). */
+  spike: {
+    executor: 'ramping-vus',
+    startVUs: 0,
+    stages: [
+      { duration: '10s', target: 100 },
+      { duration: '1m', target: 100 },
+      { duration: '10s', target: 0 },
+    ],
+  },
+  /** The average load held for hours: leaks and slow drifts. */
+  soak: {
+    executor: 'ramping-vus',
+    startVUs: 0,
+    stages: [
+      { duration: '5m', target: 20 },
+      { duration: '2h', target: 20 },
+      { duration: '5m', target: 0 },
+    ],
+  },
+} as const satisfies Record<string, Scenario>;
+
+export type ProfileName = keyof typeof PROFILES;
+
+export function profileName(): ProfileName {
+  if (!(PROFILE in PROFILES))
+    throw new Error(`Unknown PROFILE ${PROFILE}; one of ${Object.keys(PROFILES).join(', ')}`);
+  return PROFILE as ProfileName;
+}
+
+/** The chosen profile as a scenario running `exec`, with the VUS / DURATION / RATE overrides. */
+export function profileScenario(exec: string, tags: Record<string, string> = {}): Scenario {
+  const rate = Number(__ENV.RATE || 0);
+  const vus = Number(__ENV.VUS || 0);
+  const duration = __ENV.DURATION;
+  if (rate > 0) {
+    const allocated = vus || Math.max(2, Math.ceil(rate * 4));
+    return {
+      executor: 'constant-arrival-rate',
+      rate,
+      timeUnit: '1s',
+      duration: duration || '1m',
+      preAllocatedVUs: allocated,
+      maxVUs: allocated * 2,
+      exec,
+      tags,
+    };
+  }
+  if (vus || duration) {
+    return { executor: 'constant-vus', vus: vus || 1, duration: duration || '30s', exec, tags };
+  }
+  return { ...PROFILES[profileName()], exec, tags };
+}
+
+/** The most VUs the chosen profile can run at once (for sizing the users created in setup). */
+export function maxVus(scenario: Scenario): number {
+  if ('maxVUs' in scenario && scenario.maxVUs) return scenario.maxVUs;
+  if ('vus' in scenario && scenario.vus) return scenario.vus;
+  if ('stages' in scenario && scenario.stages) return Math.max(1, ...scenario.stages.map((s) => s.target));
+  return 1;
+}
