@@ -189,8 +189,14 @@ test.describe('as an administrator with a verified second factor', () => {
   test('refuses what an admin may not do to themself', async ({ page }) => {
     test.setTimeout(180_000);
     await openUsers(page);
-    const drawer = await openAccount(page, adminEmail);
-    await expect(drawer.getByText('This is your own account', { exact: false })).toBeVisible();
+    // The list may refetch under the open drawer while the search settles; open it again if so.
+    let drawer = page.getByRole('dialog', { name: adminEmail });
+    await expect(async () => {
+      if (!(await drawer.isVisible())) drawer = await openAccount(page, adminEmail);
+      await expect(drawer.getByText('This is your own account', { exact: false })).toBeVisible({
+        timeout: 5_000,
+      });
+    }).toPass({ timeout: 60_000 });
     await expect(drawer.getByRole('button', { name: 'Disable account' })).toHaveCount(0);
     // The server refuses it too, whatever the page offers.
     const refusal = await page.evaluate(async () => {
