@@ -184,7 +184,10 @@ test('the Admin dashboard shows the security event produced here, details inert'
   const context = await browser.newContext({ baseURL: env.webUrl, storageState: ADMIN_STATE });
   const page = await context.newPage();
   await page.goto('/platform/admin?type=mfa_backup_codes_regenerated');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  // The first load of a new context verifies the stored session and admin access on the server.
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({
+    timeout: 60_000,
+  });
   const table = page.getByRole('grid', { name: 'Security events' });
   const row = table.getByRole('row').filter({ hasText: 'mfa_backup_codes_regenerated' }).first();
   await expect(row).toBeVisible();
