@@ -11,8 +11,29 @@ type Sql = postgres.Sql;
 type Tx = postgres.TransactionSql;
 
 const TIMESTAMP_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+/**
+ * A token the auth server accepted is trusted again for this long without asking. A polling client
+ * sends the same token on every page; asking each time doubled its requests against its gateway
+ * budget (the check itself goes through the gateway) and added a round trip to every page. The
+ * price: a signed-out session keeps TAXII access for at most this long.
+ */
+const VERIFIED_TOKEN_TTL_MS = 30_000;
+const MAX_VERIFIED_TOKENS = 1000;
 
 export function createPostgresStore(sql: Sql, auth: { url: string; anonKey: string }): TaxiiStore {
+  const verifiedUntil = new Map<string, number>();
+  async function authServerAccepts(token: string): Promise<boolean> {
+    if ((verifiedUntil.get(token) ?? 0) > Date.now()) return true;
+    // The auth server checks signature, expiry and that the session still exists.
+    const answer = await fetch(`${auth.url}/auth/v1/user`, {
+      headers: { apikey: auth.anonKey, Authorization: `Bearer ${token}` },
+    });
+    await answer.body?.cancel();
+    if (!answer.ok) return false;
+    if (verifiedUntil.size >= MAX_VERIFIED_TOKENS) verifiedUntil.clear();
+    verifiedUntil.set(token, Date.now() + VERIFIED_TOKEN_TTL_MS);
+    return true;
+  }
   const asUser = <T>(claims: Claims, work: (tx: Tx) => Promise<T>): Promise<T> =>
     sql.begin(async (tx) => {
       await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
@@ -27,12 +48,7 @@ export function createPostgresStore(sql: Sql, auth: { url: string; anonKey: stri
 
     async authenticateJwt(token) {
       if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return null;
-      // The auth server checks signature, expiry and that the session still exists.
-      const answer = await fetch(`${auth.url}/auth/v1/user`, {
-        headers: { apikey: auth.anonKey, Authorization: `Bearer ${token}` },
-      });
-      await answer.body?.cancel();
-      if (!answer.ok) return null;
+      if (!(await authServerAccepts(token))) return null;
       const payload = JSON.parse(
         new TextDecoder().decode(
           Uint8Array.from(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')), (c) =>

@@ -6,6 +6,7 @@
 import http from 'k6/http';
 import type { RefinedResponse, ResponseType } from 'k6/http';
 import { ANON_KEY, BASE_URL, SERVICE_ROLE_KEY } from './env.ts';
+import { withinUserBudget } from './user-budget.ts';
 
 export type Answer = RefinedResponse<ResponseType | undefined>;
 
@@ -26,8 +27,9 @@ export interface Call {
   timeout?: string;
 }
 
-export function send(method: string, path: string, body: unknown, call: Call): Promise<Answer> {
+export async function send(method: string, path: string, body: unknown, call: Call): Promise<Answer> {
   const json = body !== undefined && typeof body !== 'string';
+  if (call.token) await withinUserBudget();
   return http.asyncRequest(
     method,
     `${BASE_URL}${path}`,

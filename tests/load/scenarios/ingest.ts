@@ -27,6 +27,7 @@ import { pause } from '../lib/pause.ts';
 import { maxVus, profileScenario } from '../lib/profiles.ts';
 import { summaryOutputs } from '../lib/summary.ts';
 import { latency } from '../lib/thresholds.ts';
+import { withinUserBudget } from '../lib/user-budget.ts';
 
 const BUCKET = 'telemetry-uploads';
 const EVENTS = Number(__ENV.EVE_EVENTS || 500);
@@ -80,6 +81,7 @@ export async function burst(data: Data): Promise<void> {
   if (!check(session, { 'signed in': (s) => s !== null }) || !session) return;
   const object = `${session.userId}/${RUN_ID}-${__VU}-${__ITER}/eve.json`;
   const started = Date.now();
+  await withinUserBudget();
   const upload = await http.asyncRequest(
     'POST',
     `${BASE_URL}/storage/v1/object/${BUCKET}/${object}`,

@@ -18,6 +18,7 @@ import { pause } from '../lib/pause.ts';
 import { maxVus, profileScenario } from '../lib/profiles.ts';
 import { summaryOutputs } from '../lib/summary.ts';
 import { latency } from '../lib/thresholds.ts';
+import { withinUserBudget } from '../lib/user-budget.ts';
 
 const TAXII = `${BASE_URL}/functions/v1/taxii`;
 const MEDIA = 'application/taxii+json;version=2.1';
@@ -45,7 +46,8 @@ interface Data {
   objectsUrl?: string;
 }
 
-function taxiiGet(url: string, token: string, name: string) {
+async function taxiiGet(url: string, token: string, name: string) {
+  await withinUserBudget();
   return http.asyncRequest('GET', url, undefined, {
     headers: { ...apiHeaders(token), Accept: MEDIA },
     tags: { name, flow: 'taxii' },
