@@ -1,7 +1,8 @@
 /**
  * The access matrix's probe for the public site's table: contact messages, written by anyone only
  * through submit_contact_message and read by admins with MFA (and the service role). The victim row is
- * seeded with the service key, so a select that let an analyst or a visitor read it would show "allow".
+ * seeded with the service key before the checks, so a select that let an analyst or a visitor read it
+ * would show "allow".
  */
 import type { IntelSpec } from './intel-table-specs.js';
 import { SUITE_EMAIL_DOMAIN } from '../lib/personas.js';
@@ -21,15 +22,17 @@ export function publicTableSpecs(runId: string, insert: Insert) {
   let victim = 0;
   const specs = {
     contact_messages: {
-      victimFilter: async () => {
-        victim ||= await seed();
-        return `id=eq.${victim}`;
-      },
+      victimFilter: async () => `id=eq.${victim}`,
       newRow,
       patch: { topic: 'access' },
       seedForDelete: async () => `id=eq.${await seed()}`,
     },
   } satisfies Record<string, IntelSpec>;
   const cleanUp = (remove: Remove) => remove('contact_messages', `email=eq.${email}`);
-  return { specs, cleanUp };
+  // Before any check: a select sees no row at all on a table nobody has written to yet, and
+  // would read "deny" for a role that is in fact allowed.
+  const seedVictim = async () => {
+    victim = await seed();
+  };
+  return { specs, seed: seedVictim, cleanUp };
 }

@@ -247,6 +247,7 @@ beforeAll(async () => {
   await workspace.seed();
   await detection.seed();
   await exposure.seed();
+  await publicSite.seed();
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
   for (const role of ['analyst', 'admin_no_mfa'] as const) {
