@@ -108,6 +108,18 @@ describe('rest rpc', () => {
     expect(custom.error?.code).toBe('PT402');
   });
 
+  it('runs a stable function returning void: its error reaches the client, its success is 204', async () => {
+    const refused = await anonClient().rpc('require_positive', { n: -1 });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.code).toBe('22023');
+    expect(refused.error?.message).toBe('n must be positive, got -1');
+    const byGet = await anonClient().rpc('require_positive', { n: 0 }, { get: true });
+    expect(byGet.error?.message).toBe('n must be positive, got 0');
+    const passed = await anonClient().rpc('require_positive', { n: 3 });
+    expect(passed.error).toBeNull();
+    expect(passed.status).toBe(204);
+  });
+
   it('calls stable functions with GET, arguments in the query string', async () => {
     const { data, error } = await anonClient().rpc('add_numbers', { a: 4, b: 5 }, { get: true });
     expect(error).toBeNull();

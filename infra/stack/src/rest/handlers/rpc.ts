@@ -30,7 +30,8 @@ function returnsSingle(r: Routine): boolean {
 }
 
 function bodyShape(routine: Routine, format: OutputFormat, head: boolean): BodyShape {
-  if (head || routine.returnsVoid) return { kind: 'none' };
+  if (routine.returnsVoid) return { kind: 'none', evaluate: true };
+  if (head) return { kind: 'none' };
   if (!routine.returnsComposite)
     return routine.returnsSet ? { kind: 'scalar-set', format } : { kind: 'scalar', format };
   return routine.returnsSet ? { kind: 'rows', format } : { kind: 'single-composite', format };

@@ -12,7 +12,16 @@ export type BodyShape =
   | { kind: 'scalar'; format: OutputFormat }
   | { kind: 'scalar-set'; format: OutputFormat }
   | { kind: 'single-composite'; format: OutputFormat }
-  | { kind: 'none' };
+  | {
+      kind: 'none';
+      /**
+       * Make sure the source is evaluated although nothing of it is sent (functions returning void):
+       * PostgreSQL drops unreferenced non-volatile outputs of a subquery, so a stable or immutable
+       * function would otherwise never run. Not for reads: the row reference would cost them their
+       * index-only scans.
+       */
+      evaluate?: boolean;
+    };
 
 const T = '_postgrest_t';
 
@@ -34,7 +43,7 @@ const GEOJSON_BODY =
   `coalesce(json_agg(ST_AsGeoJSON(${T})::json), '[]'))::text`;
 
 export function bodySql(shape: BodyShape): string {
-  if (shape.kind === 'none') return "''";
+  if (shape.kind === 'none') return shape.evaluate ? `CASE WHEN ${T} IS NULL THEN '' ELSE '' END` : "''";
   const format = shape.format;
   if (format.kind === 'csv') return CSV_BODY;
   if (format.kind === 'geojson') return GEOJSON_BODY;
