@@ -18,7 +18,9 @@ export async function workerCommand(args: string[]): Promise<number> {
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
-  log('intel worker: syncing requested and scheduled sources, importing uploaded files');
+  log(
+    'intel worker: syncing requested and scheduled sources, importing uploaded files, purging expired data daily',
+  );
   try {
     await runWorker(db, listener, {
       pollSeconds: Number(values['poll-seconds']),
@@ -31,6 +33,12 @@ export async function workerCommand(args: string[]): Promise<number> {
             : r.result === 'failed'
               ? `${r.source}: failed: ${r.error}`
               : `${r.source}: not modified`,
+        ),
+      onPurge: (outcome) =>
+        log(
+          'error' in outcome
+            ? `retention purge failed: ${outcome.error}`
+            : `retention purge: ${outcome.purged.map((p) => `${p.deleted} ${p.data} older than ${p.keptDays} days`).join(', ')}`,
         ),
     });
   } finally {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { closeQueuedRun } from '../pipeline/run-state.js';
 import { ensureCatalogue } from './catalogue.js';
+import { purgeIfDue, type PurgedData } from './retention.js';
 import { dueSources, syncSource, type SyncableSource, type SyncResult } from './sync-source.js';
 import { importUpload, takeQueuedUpload, type StorageAccess, type UploadResult } from './upload-import.js';
 
@@ -8,7 +9,8 @@ import { importUpload, takeQueuedUpload, type StorageAccess, type UploadResult }
  * The importer's server-side worker: carries out syncs requested from the app
  * (request_source_sync → NOTIFY intel_import_requests) and files uploaded from the app
  * (request_telemetry_import, request_file_import; the same channel) at once, and the feeds' schedules every
- * `pollSeconds`. One import at a time; each source is also protected by its own lock.
+ * `pollSeconds`. One import at a time; each source is also protected by its own lock. Once a day it
+ * also deletes what the retention settings no longer keep (see retention.ts).
  */
 export interface WorkerOptions {
   pollSeconds?: number;
@@ -16,7 +18,12 @@ export interface WorkerOptions {
   /** Where uploads are downloaded from; without it an upload run fails with a reason. */
   storage?: StorageAccess;
   onResult?: (result: SyncResult | UploadResult) => void;
+  /** After a retention purge: what it deleted, or why it failed (the worker goes on). */
+  onPurge?: (outcome: { purged: PurgedData[] } | { error: string }) => void;
 }
+
+/** How often the worker asks whether the daily purge is due (cheap: one indexed lookup). */
+const PURGE_CHECK_MS = 60 * 60 * 1000;
 
 const SOURCE_COLUMNS = 'id, name, format, url, etag, last_modified';
 
@@ -62,6 +69,7 @@ export async function runWorker(
   options.signal?.addEventListener('abort', () => wake());
   await ensureCatalogue(db);
   let nextSchedule = 0;
+  let nextPurgeCheck = 0;
   while (!options.signal?.aborted) {
     for (let job = await takeQueued(db); job && !options.signal?.aborted; job = await takeQueued(db)) {
       options.onResult?.(
@@ -84,6 +92,15 @@ export async function runWorker(
       for (const source of await dueSources(db, [])) {
         if (options.signal?.aborted) break;
         options.onResult?.(await safely(source, () => syncSource(db, source)));
+      }
+    }
+    if (Date.now() >= nextPurgeCheck && !options.signal?.aborted) {
+      nextPurgeCheck = Date.now() + PURGE_CHECK_MS;
+      try {
+        const purged = await purgeIfDue(db);
+        if (purged) options.onPurge?.({ purged });
+      } catch (error) {
+        options.onPurge?.({ error: (error as Error).message });
       }
     }
     if (options.signal?.aborted) break;
