@@ -1,6 +1,6 @@
 /**
- * The gateway allows each signed-in user a number of requests per window (`[api.rate_limit]` in
- * supabase/config.toml: 100 per 10 s by default) and answers 429 past it. A VU is one user, so it
+ * The gateway allows each signed-in user a number of requests per window (`requests_per_window`
+ * in `[stack]` of supabase/config.toml: 100 per 10 s by default) and answers 429 past it. A VU is one user, so it
  * keeps under that budget the way the app does, or a run would measure refusals instead of the
  * platform. A token bucket per VU: bursts of BURST, then RATE requests a second on average, which
  * stays below 100 per 10 s. USER_RATE=0 turns pacing off (a target whose limit is off or raised).
