@@ -1,6 +1,37 @@
-/** Counting, Content-Range and statuses, HEAD, Range headers, single objects, CSV, stripped nulls, Accept. */
+/**
+ * Counting, Content-Range and statuses, HEAD, Range headers, single objects, CSV, stripped nulls,
+ * Accept, and the OpenAPI description at the root (with `pgrst.openapi_mode`).
+ */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { anonClient, restFetch } from '../helpers/rest.js';
+import { anonClient, restFetch, type RestResponse } from '../helpers/rest.js';
+import { stackEnv } from '../helpers/stack-env.js';
+
+/** Sets (or with null resets) `pgrst.openapi_mode` on the authenticator and asks for a reload. */
+async function setOpenApiMode(mode: string | null): Promise<void> {
+  const db = new pg.Client({ connectionString: stackEnv().dbUrl });
+  await db.connect();
+  try {
+    await db.query(
+      mode === null
+        ? 'alter role authenticator reset pgrst.openapi_mode'
+        : `alter role authenticator set pgrst.openapi_mode to '${mode}'`,
+    );
+    await db.query(`notify pgrst, 'reload config'`);
+  } finally {
+    await db.end();
+  }
+}
+
+/** The reload is asynchronous (NOTIFY): polls the root until its answer shows it happened. */
+async function untilRoot(status: number, ok: (body: unknown) => boolean = () => true): Promise<RestResponse> {
+  for (let i = 0; i < 50; i++) {
+    const response = await restFetch('/');
+    if (response.status === status && ok(response.body)) return response;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the root never answered ${status} as expected`);
+}
 
 describe('rest responses', () => {
   it('counts exactly and reports the range in Content-Range', async () => {
@@ -149,6 +180,35 @@ describe('rest responses', () => {
     expect(status).toBe(200);
     expect(headers.get('content-type')).toContain('application/openapi+json');
     expect((body as { paths: Record<string, unknown> }).paths['/cities']).toBeDefined();
+  });
+
+  // In this file, not its own: the mode is global, and only this file asks for the root.
+  it('lists at the root only what the role may use, unless openapi_mode says otherwise', async () => {
+    const paths = async (apikey?: string) =>
+      Object.keys(((await restFetch('/', { apikey })).body as { paths: Record<string, unknown> }).paths);
+    const anon = await paths();
+    expect(anon).toContain('/cities');
+    expect(anon).toContain('/rpc/add_numbers');
+    // No grant to anon on todos, no EXECUTE on signed_in_greeting: not even their names.
+    expect(anon).not.toContain('/todos');
+    expect(anon).not.toContain('/rpc/signed_in_greeting');
+    const service = await paths(stackEnv().serviceRoleKey);
+    expect(service).toEqual(expect.arrayContaining(['/todos', '/rpc/signed_in_greeting', '/cities']));
+    try {
+      await setOpenApiMode('ignore-privileges');
+      await untilRoot(200, (body) => JSON.stringify(body).includes('/todos'));
+      await setOpenApiMode('disabled');
+      const disabled = await untilRoot(404);
+      expect(disabled.body).toEqual({
+        code: 'PGRST126',
+        message: 'Root endpoint metadata is disabled',
+        details: null,
+        hint: null,
+      });
+    } finally {
+      await setOpenApiMode(null);
+    }
+    await untilRoot(200, (body) => !JSON.stringify(body).includes('/todos'));
   });
 
   it('answers 404 PGRST125 for a nested path and 405 PGRST117 for PUT', async () => {
