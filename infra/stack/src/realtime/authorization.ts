@@ -20,51 +20,35 @@ function setting(name: string, value: string): string {
   return `set_config(${quoteLiteral(name)}, ${quoteLiteral(value)}, true)`;
 }
 
-export async function topicPolicies(
-  pool: pg.Pool,
+/** Who is asking, as RLS sees it: `SELECT set_config(...)` switching to the subscriber on `topic`. */
+export function subscriberSettingsSql(
   roleSettings: RoleSettings,
   role: string,
   claims: Record<string, unknown>,
   topic: string,
-): Promise<TopicPolicies> {
-  const claimsJson = JSON.stringify({ ...claims, role });
+): string {
   const settings = [
     ...Object.entries(roleSettings.for(role)).map(([k, v]) => setting(k, v)),
     setting('role', role),
-    setting('request.jwt.claims', claimsJson),
+    setting('request.jwt.claims', JSON.stringify({ ...claims, role })),
     setting('request.jwt.claim.sub', typeof claims.sub === 'string' ? claims.sub : ''),
     setting('request.jwt.claim.role', role),
     setting('request.headers', '{}'),
     setting('realtime.topic', topic),
   ];
-  const t = quoteLiteral(topic);
-  const probe = (extension: string) =>
-    `exists(select 1 from realtime.messages m
-             where m.id = (current_setting('realtime.stack_probes')::jsonb ->> '${extension}')::uuid)`;
-  const text = [
-    'BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE',
-    // Runs as the login role (authenticator), before switching to the subscriber's role.
-    `SELECT realtime.stack_insert_probes(${t}, array['broadcast', 'presence'])`,
-    `SELECT ${settings.join(', ')}`,
-    `SELECT ${probe('broadcast')} as broadcast_read, ${probe('presence')} as presence_read,
-            realtime.stack_can_insert(${t}, 'broadcast') as broadcast_write,
-            realtime.stack_can_insert(${t}, 'presence') as presence_write`,
-    'ROLLBACK',
-  ].join(';\n');
+  return `SELECT ${settings.join(', ')}`;
+}
+
+/** Runs `text` (several statements ending in ROLLBACK) on one client; on failure rolls back too. */
+export async function runRolledBack(pool: pg.Pool, text: string): Promise<pg.QueryResult[]> {
   const client = await pool.connect();
   const ignore = (): void => undefined;
   client.on('error', ignore);
   try {
     const results = (await client.query(text)) as unknown as pg.QueryResult[];
-    const row = results[3]?.rows[0] as Record<string, boolean> | undefined;
     client.removeListener('error', ignore);
     client.release();
-    return {
-      broadcastRead: row?.broadcast_read === true,
-      presenceRead: row?.presence_read === true,
-      broadcastWrite: row?.broadcast_write === true,
-      presenceWrite: row?.presence_write === true,
-    };
+    return results;
   } catch (error) {
     client.removeListener('error', ignore);
     try {
@@ -75,4 +59,35 @@ export async function topicPolicies(
     }
     throw error;
   }
+}
+
+export async function topicPolicies(
+  pool: pg.Pool,
+  roleSettings: RoleSettings,
+  role: string,
+  claims: Record<string, unknown>,
+  topic: string,
+): Promise<TopicPolicies> {
+  const t = quoteLiteral(topic);
+  const probe = (extension: string) =>
+    `exists(select 1 from realtime.messages m
+             where m.id = (current_setting('realtime.stack_probes')::jsonb ->> '${extension}')::uuid)`;
+  const text = [
+    'BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE',
+    // Runs as the login role (authenticator), before switching to the subscriber's role.
+    `SELECT realtime.stack_insert_probes(${t}, array['broadcast', 'presence'])`,
+    subscriberSettingsSql(roleSettings, role, claims, topic),
+    `SELECT ${probe('broadcast')} as broadcast_read, ${probe('presence')} as presence_read,
+            realtime.stack_can_insert(${t}, 'broadcast') as broadcast_write,
+            realtime.stack_can_insert(${t}, 'presence') as presence_write`,
+    'ROLLBACK',
+  ].join(';\n');
+  const results = await runRolledBack(pool, text);
+  const row = results[3]?.rows[0] as Record<string, boolean> | undefined;
+  return {
+    broadcastRead: row?.broadcast_read === true,
+    presenceRead: row?.presence_read === true,
+    broadcastWrite: row?.broadcast_write === true,
+    presenceWrite: row?.presence_write === true,
+  };
 }

@@ -29,6 +29,7 @@ import {
   type PgEvent,
 } from './hub.js';
 import { RealtimeTokenError, verifyRealtimeToken, type VerifiedToken } from './tokens.js';
+import { replayedMessages, replayRequest, type ReplayRequest } from './replay.js';
 
 export interface RealtimeLimits {
   /** Largest broadcast payload or presence meta, in bytes (JSON text or raw bytes). */
@@ -267,6 +268,13 @@ export class RealtimeConnection implements ChannelSink {
     }
 
     const broadcast = isObject(config.broadcast) ? config.broadcast : {};
+    let replay: ReplayRequest | undefined;
+    try {
+      // Only private channels have stored messages to replay (realtime-js refuses it on public ones).
+      replay = isPrivate ? replayRequest(broadcast) : undefined;
+    } catch (error) {
+      return this.reply(msg, 'error', { reason: `UnableToReplayMessages: ${(error as Error).message}` });
+    }
     const presence = isObject(config.presence) ? config.presence : {};
     const presenceKey = typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID();
     const channel: JoinedChannel = {
@@ -323,8 +331,39 @@ export class RealtimeConnection implements ChannelSink {
         this.deps.hub.presence.state(channel.topicKey),
       );
     }
+    if (replay && channel.canReadBroadcast) await this.replay(channel, replay);
     this.armTokenTimer(channel, verified.claims.exp);
     if (requested.length > 0) void this.announcePostgres(channel, bindingsError);
+  }
+
+  /** Sends the stored messages a private join asked to replay; a failure is logged, the join stands. */
+  private async replay(channel: JoinedChannel, request: ReplayRequest): Promise<void> {
+    const { pools, roleSettings, log } = this.deps.ctx;
+    try {
+      const messages = await replayedMessages(
+        pools.api,
+        roleSettings,
+        channel.role,
+        channel.claims,
+        channel.name,
+        request,
+      );
+      if (channel.closed) return;
+      for (const m of messages) {
+        const body = {
+          encoding: 'json' as const,
+          json: JSON.stringify({ ...JSON.parse(m.payload), id: m.id }),
+        };
+        new BroadcastMessage(
+          channel.topic,
+          m.event,
+          body,
+          JSON.stringify({ replayed: true, id: m.id }),
+        ).deliver(this);
+      }
+    } catch (error) {
+      log('warn', 'realtime could not replay broadcast messages', { error: (error as Error).message });
+    }
   }
 
   private policies(verified: VerifiedToken, name: string): Promise<TopicPolicies> {
