@@ -3,7 +3,7 @@
  * declares its state as a zod object; absent or invalid parameters fall back to the defaults, never
  * to an error, because links are typed by hand and outlive releases.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 
@@ -55,9 +55,20 @@ export function useUrlState<S extends Shape>(schema: z.ZodObject<S>) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readUrlState(schema, params), [schema, params]);
   const defaults = useMemo(() => readUrlState(schema, new URLSearchParams()), [schema]);
+  // The router hands a functional update the parameters of the render that created it. Two updates
+  // before the next render (a row opened while a debounced search commits) would each start from
+  // the same old URL, and the second would drop the first (the opened row). Each update starts from
+  // the newest URL instead: the last one rendered, or the one the previous update wrote.
+  const newest = useRef(params);
+  useLayoutEffect(() => {
+    newest.current = params;
+  }, [params]);
   const update = useCallback(
-    (patch: Partial<z.infer<z.ZodObject<S>>>, options: { push?: boolean } = {}) =>
-      setParams((current) => writeUrlState(current, patch, defaults), { replace: !options.push }),
+    (patch: Partial<z.infer<z.ZodObject<S>>>, options: { push?: boolean } = {}) => {
+      const next = writeUrlState(newest.current, patch, defaults);
+      newest.current = next;
+      setParams(next, { replace: !options.push });
+    },
     [setParams, defaults],
   );
   return [state, update] as const;
