@@ -339,14 +339,19 @@ export class ChangeFeed {
     }
   }
 
-  /** The `data` object for one role (columns and values it may SELECT), as JSON text. */
-  private dataFor(decoded: DecodedChange, selectable: Set<string>): string {
+  /**
+   * The `data` object for one role (columns and values it may SELECT, narrowed to the binding's
+   * `select` plus the primary key), as JSON text.
+   */
+  private dataFor(decoded: DecodedChange, selectable: Set<string>, select?: ReadonlySet<string>): string {
     const { change, relation } = decoded;
+    const sent = (c: { name: string; pk: boolean }) =>
+      selectable.has(c.name) && (!select || c.pk || select.has(c.name));
     const pick = (record: Record<string, unknown> | undefined, pkOnly: boolean) => {
       const out: Record<string, unknown> = {};
       if (!record) return out;
       for (const c of relation.columns) {
-        if (!(c.name in record) || !selectable.has(c.name)) continue;
+        if (!(c.name in record) || !sent(c)) continue;
         if (pkOnly && !c.pk) continue;
         out[c.name] = record[c.name];
       }
@@ -357,9 +362,7 @@ export class ChangeFeed {
       table: relation.table,
       commit_timestamp: commitTimestamp(change.commitTimeMs),
       type: change.type,
-      columns: relation.columns
-        .filter((c) => selectable.has(c.name))
-        .map((c) => ({ name: c.name, type: c.typname })),
+      columns: relation.columns.filter(sent).map((c) => ({ name: c.name, type: c.typname })),
     };
     if (change.type !== 'DELETE') data.record = pick(decoded.record, false);
     if (change.type === 'UPDATE') data.old_record = pick(decoded.oldRecord, false);
@@ -399,28 +402,38 @@ export class ChangeFeed {
   }
 
   private deliver(item: Work): void {
-    const byRole = new Map<string, string>();
+    // One data object per role and column choice, shared by every channel that asked for it.
+    const byRoleAndSelect = new Map<string, string>();
     for (const [key, group] of item.groups) {
       const verdict = item.verdicts.get(key);
       if (!verdict || ('visible' in verdict && !verdict.visible)) continue;
-      let dataJson: string;
-      if ('error' in verdict) dataJson = this.errorData(item.decoded, verdict.error);
-      else {
-        const cached = byRole.get(group.role);
-        if (cached) dataJson = cached;
-        else {
+      const dataFor = (select: ReadonlySet<string> | undefined, selectKey: string): string => {
+        if ('error' in verdict) return this.errorData(item.decoded, verdict.error);
+        const cacheKey = `${group.role}\0${selectKey}`;
+        let json = byRoleAndSelect.get(cacheKey);
+        if (json === undefined) {
           const selectable = item.decoded.relation.selectable.get(group.role) ?? new Set<string>();
-          dataJson = this.dataFor(item.decoded, selectable);
-          byRole.set(group.role, dataJson);
+          json = this.dataFor(item.decoded, selectable, select);
+          byRoleAndSelect.set(cacheKey, json);
         }
-      }
+        return json;
+      };
       for (const [channel, bindings] of group.channels) {
-        const ids = [...new Set(bindings.map((b) => b.id))];
-        const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
-        channel.sink.sendText(
-          encodeTextRaw(channel.sink.vsn, null, null, channel.topic, 'postgres_changes', payload),
-        );
-        this.delivered++;
+        // Bindings of one channel that chose different columns get a message each.
+        const bySelect = new Map<string, { select?: ReadonlySet<string>; ids: Set<number> }>();
+        for (const binding of bindings) {
+          const selectKey = binding.select ? [...binding.select].sort().join(',') : '';
+          const entry = bySelect.get(selectKey) ?? { select: binding.select, ids: new Set<number>() };
+          entry.ids.add(binding.id);
+          bySelect.set(selectKey, entry);
+        }
+        for (const [selectKey, { select, ids }] of bySelect) {
+          const payload = `{"ids":${JSON.stringify([...ids])},"data":${dataFor(select, selectKey)}}`;
+          channel.sink.sendText(
+            encodeTextRaw(channel.sink.vsn, null, null, channel.topic, 'postgres_changes', payload),
+          );
+          this.delivered++;
+        }
       }
     }
   }

@@ -58,6 +58,14 @@ interface JoinedChannel extends Channel {
   closed: boolean;
 }
 
+/** A binding's `select`: undefined when absent, null when it is not a list of column names. */
+function selectedColumns(select: unknown): ReadonlySet<string> | undefined | null {
+  if (select === undefined || select === null) return undefined;
+  if (!Array.isArray(select) || select.length === 0) return null;
+  if (!select.every((c) => typeof c === 'string' && c !== '')) return null;
+  return new Set(select as string[]);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -393,9 +401,15 @@ export class RealtimeConnection implements ChannelSink {
       }
       const wildcard = table === undefined || table === '*';
       if (wildcard && filter.length > 0) throw unable('filters need a table');
+      const select = selectedColumns(params.select);
+      if (select === null) throw unable('select must be a list of column names');
+      if (wildcard && select) throw unable('select needs a table');
       if (!wildcard) {
         const relation = await this.deps.catalog.relationByName(schema, table);
         if (!relation) throw unable(`table ${schema}.${table} does not exist`);
+        for (const name of select ?? []) {
+          if (!relation.byName.has(name)) throw unable(`column ${name} does not exist`);
+        }
         for (const condition of filter) {
           const column = relation.byName.get(condition.column);
           if (!column) throw unable(`column ${condition.column} does not exist`);
@@ -406,7 +420,15 @@ export class RealtimeConnection implements ChannelSink {
           }
         }
       }
-      bindings.push({ id: params.id as number, event: event as PgEvent, schema, table, filter, channel });
+      bindings.push({
+        id: params.id as number,
+        event: event as PgEvent,
+        schema,
+        table,
+        filter,
+        select,
+        channel,
+      });
     }
     return bindings;
   }

@@ -30,6 +30,8 @@ export interface PgBinding {
   /** Undefined (or '*') means every table of the schema. */
   table: string | undefined;
   filter: FilterCondition[];
+  /** The columns asked for (`select`); the primary key is always sent. Undefined: all it may read. */
+  select?: ReadonlySet<string>;
   channel: Channel;
 }
 

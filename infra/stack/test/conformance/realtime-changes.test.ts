@@ -1,6 +1,7 @@
 /**
  * postgres_changes through unmodified supabase-js: INSERT/UPDATE/DELETE, filters, `*`, RLS per
- * subscriber (a row a user cannot SELECT never reaches them), and the payload shape of §4.5.
+ * subscriber (a row a user cannot SELECT never reaches them), the payload shape of §4.5, and the
+ * `select` of columns (the primary key always comes along).
  */
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
@@ -227,5 +228,73 @@ describe('postgres_changes', () => {
       .on('system', {}, (p) => filterSystems.push(p as Row));
     expect((await subscribe(filtered)).status).toBe('SUBSCRIBED');
     expect(await waitFor(() => filterSystems[0], 'filter error', 2_000)).toMatchObject({ status: 'error' });
+  });
+
+  it('sends only the selected columns (and the primary key) to a binding with `select`', async () => {
+    const room = uniqueRoom();
+    const narrow: Change[] = [];
+    const full: Change[] = [];
+    const channel = realtimeClient()
+      .channel(uniqueRoom('pg'))
+      .on(
+        'postgres_changes',
+        // realtime-js passes the binding's parameters through as they are; `select` is not in its types.
+        {
+          event: '*',
+          schema: 'public',
+          table: 'realtime_public',
+          filter: `room=eq.${room}`,
+          select: ['label', 'n'],
+        } as {
+          event: '*';
+          schema: string;
+        },
+        (p) => narrow.push(p as Change),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'realtime_public', filter: `room=eq.${room}` },
+        (p) => full.push(p as Change),
+      );
+    await subscribed(channel);
+    const db = serviceClient();
+    const id = uniqueId();
+    expect(
+      (await db.from('realtime_public').insert({ id, room, label: 'seen', n: 3, flag: true })).error,
+    ).toBeNull();
+    const inserted = await waitFor(() => narrow[0], 'the narrow INSERT');
+    expect(inserted.new).toEqual({ id, label: 'seen', n: 3 });
+    const whole = await waitFor(() => full[0], 'the full INSERT');
+    expect(whole.new).toEqual({ id, room, label: 'seen', n: 3, flag: true, tags: [] });
+    expect((await db.from('realtime_public').update({ n: 4, flag: false }).eq('id', id)).error).toBeNull();
+    const updated = await waitFor(() => narrow.find((c) => c.eventType === 'UPDATE'), 'the narrow UPDATE');
+    expect(updated.new).toEqual({ id, label: 'seen', n: 4 });
+    await sleep(200);
+    // Each binding got its own message: the narrow one no INSERT twice, the full one no UPDATE.
+    expect(narrow.filter((c) => c.eventType === 'INSERT')).toHaveLength(1);
+    expect(full).toHaveLength(1);
+  });
+
+  it('reports a `select` of an unknown column, or on every table, with a system error', async () => {
+    for (const [table, select, why] of [
+      ['realtime_public', ['no_such_column'], 'column no_such_column does not exist'],
+      ['*', ['label'], 'select needs a table'],
+      ['realtime_public', [], 'select must be a list of column names'],
+    ] as const) {
+      const systems: Row[] = [];
+      const channel = realtimeClient()
+        .channel(uniqueRoom('bad'))
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table, select } as { event: 'INSERT'; schema: string },
+          () => undefined,
+        )
+        .on('system', {}, (p) => systems.push(p as Row));
+      expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
+      const system = await waitFor(() => systems[0], 'system error', 2_000);
+      expect(system).toMatchObject({ extension: 'postgres_changes', status: 'error' });
+      expect(String(system.message)).toContain(`(${why})`);
+      await channel.unsubscribe();
+    }
   });
 });
