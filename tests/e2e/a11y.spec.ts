@@ -5,13 +5,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PlatformShellPage } from './pages/platform-shell.page';
+import { AXE_TAGS, auditAccessibility, THEMES, useTheme, type AxePageResult } from './support/axe';
 import { ANALYST_STATE, AXE_DIR, AXE_SUMMARY } from './support/paths';
 import { PUBLIC_PAGES } from './support/spec-routes';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 /** The pages of the analyst workspace and what shows that their data has arrived. */
 const ANALYST_PAGES: {
@@ -59,46 +58,6 @@ const DETECTION_PAGES: typeof ANALYST_PAGES = [
   { label: /^Brand Protection$/, heading: 'Brand Protection', ready: (page) => page.getByRole('main') },
   { label: /^Dark Web Monitoring$/, heading: 'Dark Web Monitoring', ready: (page) => page.getByRole('main') },
 ];
-const BLOCKING = new Set(['serious', 'critical']);
-const THEMES = ['dark', 'light'] as const;
-type Theme = (typeof THEMES)[number];
-
-interface PageResult {
-  page: string;
-  theme: Theme;
-  byImpact: Record<string, number>;
-  violations: { id: string; impact: string; nodes: number; targets: string[] }[];
-}
-
-async function useTheme(page: Page, theme: Theme): Promise<void> {
-  await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
-}
-
-async function audit(page: Page, name: string, theme: Theme): Promise<void> {
-  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  // Contrast is what differs between the themes: make sure it was really evaluated.
-  expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
-  const result: PageResult = {
-    page: name,
-    theme,
-    byImpact: {},
-    violations: results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? 'unknown',
-      nodes: v.nodes.length,
-      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    })),
-  };
-  for (const v of result.violations) result.byImpact[v.impact] = (result.byImpact[v.impact] ?? 0) + v.nodes;
-  mkdirSync(AXE_DIR, { recursive: true });
-  writeFileSync(path.join(AXE_DIR, `${theme}-${name.replace(/\W+/g, '_')}.json`), JSON.stringify(result));
-  test.info().annotations.push({ type: 'axe', description: JSON.stringify(result.byImpact) });
-  const blocking = result.violations.filter((v) => BLOCKING.has(v.impact));
-  // Soft: one page's findings must not hide the next page's.
-  expect.soft(blocking, `serious/critical axe violations on ${name} (${theme})`).toEqual([]);
-}
-
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ page }) => useTheme(page, theme));
@@ -113,13 +72,13 @@ for (const theme of THEMES) {
           if (route !== '/')
             await page.locator(`header a[href="${route}"], footer a[href="${route}"]`).first().click();
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-          await audit(page, route, theme);
+          await auditAccessibility(page, route, theme);
         });
       }
       await test.step('not found', async () => {
         await page.goto('/no-such-page');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-        await audit(page, '/no-such-page', theme);
+        await auditAccessibility(page, '/no-such-page', theme);
       });
     });
 
@@ -130,7 +89,7 @@ for (const theme of THEMES) {
         const shell = new PlatformShellPage(page);
         await shell.goto('/platform/dashboard');
         await expect(shell.alertsLink()).toHaveAccessibleName(/new alerts?$/);
-        await audit(page, '/platform/dashboard', theme);
+        await auditAccessibility(page, '/platform/dashboard', theme);
       });
 
       // The analyst pages on the demo dataset, reached through the sidebar, each once its data is in.
@@ -151,7 +110,7 @@ for (const theme of THEMES) {
                 .click();
               await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
               await expect(ready(page)).toBeVisible();
-              await audit(page, heading, theme);
+              await auditAccessibility(page, heading, theme);
             });
           }
         });
@@ -170,14 +129,14 @@ test('the audit is not blind: a known violation is reported', async ({ page }) =
     image.height = 10;
     document.querySelector('main')?.append(image);
   });
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(results.violations.map((v) => `${v.id}:${v.impact}`)).toContain('image-alt:critical');
 });
 
 test.afterAll(() => {
   const results = readdirSync(AXE_DIR)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(path.join(AXE_DIR, file), 'utf8')) as PageResult);
+    .map((file) => JSON.parse(readFileSync(path.join(AXE_DIR, file), 'utf8')) as AxePageResult);
   const total: Record<string, number> = {};
   const byRule: Record<string, number> = {};
   for (const result of results) {
@@ -187,7 +146,7 @@ test.afterAll(() => {
       byRule[`${v.id} (${v.impact})`] = (byRule[`${v.id} (${v.impact})`] ?? 0) + v.nodes;
   }
   const summary = {
-    tags: TAGS,
+    tags: AXE_TAGS,
     pagesAudited: results.length,
     nodesByImpact: total,
     nodesByRule: byRule,

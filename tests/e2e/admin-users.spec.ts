@@ -5,16 +5,16 @@
  * sign it out everywhere, and read each step back from the account's audit history; change a setting
  * with a bad then a good value and read the change in its history. Axe audits both pages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { MfaSetupPage } from './pages/mfa.page';
 import { SignInPage } from './pages/sign-in.page';
 import { createUser } from './support/auth-admin';
 import { withDb } from './support/db';
-import { AXE_DIR, TEMP_DIR } from './support/paths';
+import { auditAccessibility, THEMES, useTheme } from './support/axe';
+import { TEMP_DIR } from './support/paths';
 import { readStackEnv } from './support/stack-env';
 import { secretFromOtpauthUri, totpCode, totpStep } from './support/totp';
 
@@ -249,42 +249,17 @@ test.describe('as an administrator with a verified second factor', () => {
 
 test.describe('accessibility', () => {
   test.use({ storageState: ADMIN_STATE });
-  for (const theme of ['dark', 'light'] as const) {
+  for (const theme of THEMES) {
     test(`both pages and an account's drawer in the ${theme} theme`, async ({ page }) => {
       test.setTimeout(300_000);
-      await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
+      await useTheme(page, theme);
       await openUsers(page);
-      await audit(page, 'User Management', theme);
+      await auditAccessibility(page, 'User Management', theme);
       await openAccount(page, adminEmail);
-      await audit(page, 'User Management account drawer', theme);
+      await auditAccessibility(page, 'User Management account drawer', theme);
       await page.goto(CONFIG_PATH);
       await expect(page.getByRole('table', { name: 'Settings' })).toBeVisible({ timeout: 60_000 });
-      await audit(page, 'System Configuration', theme);
+      await auditAccessibility(page, 'System Configuration', theme);
     });
   }
 });
-
-async function audit(page: Page, name: string, theme: string): Promise<void> {
-  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
-  const violations = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact ?? 'unknown',
-    nodes: v.nodes.length,
-    targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-  }));
-  const byImpact: Record<string, number> = {};
-  for (const v of violations) byImpact[v.impact] = (byImpact[v.impact] ?? 0) + v.nodes;
-  mkdirSync(AXE_DIR, { recursive: true });
-  writeFileSync(
-    path.join(AXE_DIR, `${theme}-${name.replace(/\W+/g, '_')}.json`),
-    JSON.stringify({ page: name, theme, byImpact, violations }),
-  );
-  expect
-    .soft(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-      `${name} (${theme})`,
-    )
-    .toEqual([]);
-}

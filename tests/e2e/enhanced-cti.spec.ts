@@ -4,7 +4,7 @@
  * by keyboard with its mitigations; APT29's indicators through the Cobalt Strike it uses; the render
  * times the page records; axe in both themes on the list, the matrix and a profile.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { auditAccessibility, THEMES, useTheme } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { withDb } from './support/db';
 import { ANALYST_STATE } from './support/paths';
@@ -146,26 +146,15 @@ test('APT29: indicators through the Cobalt Strike it uses, compared with APT28 o
   await expect(page.getByText(/sensors saw\.$|have not seen indicators/)).toBeVisible(READY);
 });
 
-for (const theme of ['dark', 'light'] as const) {
+for (const theme of THEMES) {
   test(`axe finds nothing serious on the list, the matrix and a profile (${theme} theme)`, async ({
     page,
   }) => {
     // Three audits, one of them of a grid of a thousand cells: axe is slow on 2 shared cores.
     test.setTimeout(180_000);
     const apt28 = await actor('G0007');
-    await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
-    const audit = async (where: string) => {
-      await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-      expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
-      const blocking = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        );
-      expect.soft(blocking, `serious/critical axe violations on the ${where} (${theme})`).toEqual([]);
-    };
+    await useTheme(page, theme);
+    const audit = (where: string) => auditAccessibility(page, `Enhanced CTI ${where}`, theme);
     await page.goto(`${PAGE_URL}?q=APT28&sel=${apt28.stixId}`);
     await expect(
       page

@@ -3,7 +3,7 @@
  * password is refused by the auth service), sees their sessions and signs the others out (the other
  * browser's refresh then fails); an admin with a second factor renews the backup codes with a TOTP code
  * computed per RFC 6238, after which an old code fails and a new one works; the Admin dashboard shows a
- * security event produced here.
+ * security event produced here. Axe audits the Admin dashboard and the Profile in both themes.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MfaSetupPage } from './pages/mfa.page';
 import { SignInPage } from './pages/sign-in.page';
 import { createUser, strongPassword } from './support/auth-admin';
+import { auditAccessibility, THEMES, useTheme } from './support/axe';
 import { withDb } from './support/db';
 import { TEMP_DIR } from './support/paths';
 import type { TestUser } from './support/run-info';
@@ -210,6 +211,29 @@ test('the Admin dashboard shows the security event produced here, details inert'
   ).toBeVisible();
   await context.close();
 });
+
+// The admin's verified session from above; the dashboard's events include the renewal.
+for (const theme of THEMES) {
+  test(`axe finds nothing serious on the Admin dashboard and the Profile (${theme} theme)`, async ({
+    browser,
+  }) => {
+    // Two audits of long pages after a cold start of the context: axe is slow on 2 shared cores.
+    test.setTimeout(150_000);
+    const context = await browser.newContext({ baseURL: readStackEnv().webUrl, storageState: ADMIN_STATE });
+    const page = await context.newPage();
+    await useTheme(page, theme);
+    await page.goto('/platform/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByRole('grid', { name: 'Security events' }).getByRole('row').nth(1)).toBeVisible();
+    await auditAccessibility(page, 'Admin Dashboard', theme);
+    await page.goto('/platform/profile');
+    await expect(page.getByTestId('backup-codes-left')).toHaveText('Backup codes left: 9');
+    await auditAccessibility(page, 'Profile', theme);
+    await context.close();
+  });
+}
 
 test.afterAll(() => {
   rmSync(ADMIN_STATE, { force: true });

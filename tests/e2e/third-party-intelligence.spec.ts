@@ -4,21 +4,21 @@
  * each run live to its counts and refused records; a feed that cannot be fetched stands out as failing.
  * The importer's worker runs as `npm start` runs it. Axe audits the page and the drawer in both themes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { MfaSetupPage } from './pages/mfa.page';
 import { SignInPage } from './pages/sign-in.page';
 import { ThirdPartyIntelligencePage } from './pages/third-party-intelligence.page';
 import { createUser } from './support/auth-admin';
 import { withDb } from './support/db';
 import { startImporterWorker } from './support/importer-worker';
-import { AXE_DIR, TEMP_DIR } from './support/paths';
+import { auditAccessibility, THEMES, useTheme } from './support/axe';
+import { TEMP_DIR } from './support/paths';
 import { readStackEnv } from './support/stack-env';
 import { secretFromOtpauthUri, totpCode, totpStep } from './support/totp';
 
@@ -208,43 +208,17 @@ test.describe('as an administrator with a verified second factor', () => {
 
 test.describe('accessibility', () => {
   test.use({ storageState: ADMIN_STATE });
-  for (const theme of ['dark', 'light'] as const) {
+  for (const theme of THEMES) {
     test(`the page and a source's drawer in the ${theme} theme`, async ({ page }) => {
       test.slow();
-      await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
+      await useTheme(page, theme);
       const sources = new ThirdPartyIntelligencePage(page);
       await sources.goto();
       await expect(sources.attention).toBeVisible();
-      await audit(page, 'Third-Party Intelligence', theme);
+      await auditAccessibility(page, 'Third-Party Intelligence', theme);
       const drawer = await sources.open(PARTNER);
       await expect(drawer.getByRole('button', { name: 'Sync now' })).toBeVisible();
-      await audit(page, 'Third-Party Intelligence source drawer', theme);
+      await auditAccessibility(page, 'Third-Party Intelligence source drawer', theme);
     });
   }
 });
-
-async function audit(page: Page, name: string, theme: string): Promise<void> {
-  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
-  const violations = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact ?? 'unknown',
-    nodes: v.nodes.length,
-    targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-  }));
-  const byImpact: Record<string, number> = {};
-  for (const v of violations) byImpact[v.impact] = (byImpact[v.impact] ?? 0) + v.nodes;
-  // The same record as the a11y spec's, so its summary counts these audits too.
-  mkdirSync(AXE_DIR, { recursive: true });
-  writeFileSync(
-    path.join(AXE_DIR, `${theme}-${name.replace(/\W+/g, '_')}.json`),
-    JSON.stringify({ page: name, theme, byImpact, violations }),
-  );
-  expect
-    .soft(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-      `${name} (${theme})`,
-    )
-    .toEqual([]);
-}
