@@ -274,11 +274,23 @@ afterAll(async () => {
 
 describe('API · access matrix (RLS and grants)', () => {
   it('every table and RPC the API exposes has expectations, and every expectation is exposed', async () => {
-    const res = await httpRequest(`${target.apiUrl}/rest/v1/`, { headers: service });
-    expect(res.status).toBe(200);
-    const paths = Object.keys((res.json as { paths: Record<string, unknown> }).paths).filter(
-      (p) => p !== '/',
+    // The description at the root follows the caller's privileges (PostgREST's default
+    // openapi-mode), so what the API exposes is what any of its roles may use: anon, a signed-in
+    // user and the service role together.
+    const listings = await Promise.all(
+      [apiHeaders(target.anonKey), apiHeaders(target.anonKey, personas.analyst.accessToken), service].map(
+        async (headers) => {
+          const res = await httpRequest(`${target.apiUrl}/rest/v1/`, { headers });
+          expect(res.status).toBe(200);
+          return Object.keys((res.json as { paths: Record<string, unknown> }).paths).filter((p) => p !== '/');
+        },
+      ),
     );
+    const paths = [...new Set(listings.flat())];
+    // An anonymous caller is not even told the names of the administrators' functions (a signed-in
+    // user is: they are granted to `authenticated` and check the caller themselves).
+    expect(listings[0]!.filter((p) => p.startsWith('/rpc/admin_'))).toEqual([]);
+    expect(listings[1]!.some((p) => p.startsWith('/rpc/admin_'))).toBe(true);
     const exposedTables = paths
       .filter((p) => !p.startsWith('/rpc/'))
       .map((p) => p.slice(1))
