@@ -155,6 +155,7 @@ describe('System Configuration', () => {
     const history = await screen.findByRole('list', { name: 'Setting history' });
     expect(within(history).getByText('365 → 400')).toBeInTheDocument();
     const request = log.find((entry) => entry.table === 'audit_trail')!;
-    expect(callArgs(request, 'eq')).toEqual(['target_type', 'setting']);
+    expect(callArgs(request, 'in')).toEqual(['target_type', ['setting']]);
+    expect(callArgs(request, 'eq')).toEqual(['target_id', 'retention.security_events_days']);
   });
 });
