@@ -96,6 +96,20 @@ function countedStep(name, command, args, options, readCounts) {
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/** The titles of the Playwright tests that did not pass, walking the JSON reporter's nested suites. */
+function playwrightFailures(report) {
+  const failures = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      failures.push(`${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')}`);
+    }
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return failures;
+}
+
 function vitestStep(name, cwd) {
   const report = path.join(cwd, '.temp/vitest-report.json');
   rmSync(report, { force: true });
@@ -109,6 +123,11 @@ function vitestStep(name, cwd) {
       return {
         passed: json.numPassedTests,
         failed: json.numFailedTests + (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+        failures: json.testResults.flatMap((file) =>
+          file.assertionResults
+            .filter((test) => test.status !== 'passed')
+            .map((test) => `${path.relative(ROOT, file.name)} › ${test.fullName} (${test.status})`),
+        ),
       };
     },
   );
@@ -163,8 +182,13 @@ if (stackUp) {
     ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
     { env: suiteEnv },
     () => {
-      const { stats } = readJson(e2eReport);
-      return { passed: stats.expected, failed: stats.unexpected + stats.flaky + stats.skipped };
+      const report = readJson(e2eReport);
+      const { stats } = report;
+      return {
+        passed: stats.expected,
+        failed: stats.unexpected + stats.flaky + stats.skipped,
+        failures: playwrightFailures(report),
+      };
     },
   );
   const securityReport = path.join(ROOT, 'tests/security/report/report.json');
@@ -175,8 +199,14 @@ if (stackUp) {
     ['run', '--silent', 'test:security'],
     { env: suiteEnv },
     () => {
-      const { totals } = readJson(securityReport);
-      return { passed: totals.passed, failed: totals.failed + totals.skipped };
+      const { totals, checks } = readJson(securityReport);
+      return {
+        passed: totals.passed,
+        failed: totals.failed + totals.skipped,
+        failures: checks
+          .filter((check) => check.status !== 'passed')
+          .map((check) => `${check.category} › ${check.name}`),
+      };
     },
   );
   // Every k6 scenario's smoke profile through the Node runner; each sends from loopback addresses
@@ -194,11 +224,14 @@ stackCli(['down', '--purge', '--workdir', projectWorkdir]);
 
 let passed = 0;
 let failed = 0;
+// The names of the failed tests go into the summary: CI keeps only the end of the output.
+const failures = [];
 for (const { name, readCounts } of countedReports) {
   try {
     const counts = readCounts();
     passed += counts.passed;
     failed += counts.failed;
+    failures.push(...counts.failures);
   } catch {
     console.error(`no test report from: ${name}`);
     failed += 1;
@@ -212,5 +245,10 @@ for (const r of results) {
 
 console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds.toFixed(1)} s)`);
+if (failures.length > 0) {
+  console.log('\nnot passed:');
+  for (const failure of failures.slice(0, 40)) console.log(`  ✘ ${failure}`);
+  if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) && failed === 0 ? 0 : 1);

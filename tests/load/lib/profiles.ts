@@ -1,7 +1,8 @@
 /**
  * The named load profiles (smoke, average, stress, spike, soak), one shape for every scenario, chosen
  * with PROFILE. VUS / DURATION override the size of any profile; RATE turns it into a
- * constant-arrival-rate run (RATE iterations per second), used for the saturation measurements.
+ * constant-arrival-rate run (RATE iterations per second), used for the saturation measurements;
+ * RAMP with VUS starts the VUs gradually.
  */
 import type { Scenario } from 'k6/options';
 import { PROFILE } from './env.ts';
@@ -78,6 +79,21 @@ export function profileScenario(exec: string, tags: Record<string, string> = {})
     };
   }
   if (vus || duration) {
+    // RAMP (e.g. 1m) starts the VUs over that time instead of at once: a soak's sessions should not
+    // all sign in in the same second, which measures the auth pool, not the platform.
+    if (__ENV.RAMP) {
+      const target = vus || 1;
+      return {
+        executor: 'ramping-vus',
+        startVUs: 0,
+        stages: [
+          { duration: __ENV.RAMP, target },
+          { duration: duration || '30s', target },
+        ],
+        exec,
+        tags,
+      };
+    }
     return { executor: 'constant-vus', vus: vus || 1, duration: duration || '30s', exec, tags };
   }
   return { ...PROFILES[profileName()], exec, tags };

@@ -13,6 +13,7 @@ export function createFunctionsService(): Service {
     name: 'functions',
     prefix: '/functions/v1',
     requiresApiKey: () => false,
+    answersOwnPreflights: true,
     start: async (ctx) => {
       runtime = new FunctionsRuntime(ctx);
       runtime.startAll();

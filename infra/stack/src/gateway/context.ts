@@ -62,6 +62,11 @@ export interface Service {
   health?: () => Promise<ServiceHealth>;
   /** Whether the gateway demands a known API key before handing the request over. */
   requiresApiKey: (path: string) => boolean;
+  /**
+   * CORS preflights from allowed origins go to the service instead of being answered at the edge
+   * (edge functions answer their own, as on hosted Supabase).
+   */
+  answersOwnPreflights?: boolean;
   start?: (ctx: GatewayContext) => Promise<void>;
   stop?: () => Promise<void>;
 }

@@ -2,6 +2,10 @@
  * CORS as the browser app needs it: the headers supabase-js reads must be exposed (Content-Range for
  * counts, X-Supabase-Api-Version for auth error codes, x-relay-error for functions), preflights
  * answered at the edge, origins limited to the configured allow-list.
+ *
+ * Edge functions answer their own preflights, as they must on hosted Supabase, where the request
+ * reaches the function: a function that forgets OPTIONS fails here as it would there, not only after
+ * deployment. The allow-list still applies to them: a preflight from another origin stops here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -56,8 +60,16 @@ export function allowedOrigin(origin: string | undefined, allowList: string[]): 
   return allowList.includes(origin) ? origin : undefined;
 }
 
-/** Adds CORS headers to every response; answers a preflight and returns true if it was one. */
-export function applyCors(req: IncomingMessage, res: ServerResponse, allowList: string[]): boolean {
+/**
+ * Adds CORS headers to every response; answers a preflight and returns true if it did. With
+ * `forwardPreflight`, a preflight from an allowed origin is left to the service.
+ */
+export function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowList: string[],
+  forwardPreflight = false,
+): boolean {
   const origin = allowedOrigin(req.headers.origin, allowList);
   if (origin !== undefined) {
     res.setHeader('Access-Control-Allow-Origin', origin);
@@ -65,6 +77,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, allowList: 
     if (origin !== '*') res.setHeader('Vary', 'Origin');
   }
   if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) return false;
+  if (origin !== undefined && forwardPreflight) return false;
   if (origin !== undefined) {
     res.setHeader('Access-Control-Allow-Methods', METHODS);
     res.setHeader(

@@ -29,8 +29,11 @@ export function createGatewayServer(
   );
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    if (applyCors(req, res, ctx.config.stack.corsOrigins)) return;
     const url = new URL(req.url ?? '/', ctx.apiUrl);
+    const service = services.find(
+      (s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'),
+    );
+    if (applyCors(req, res, ctx.config.stack.corsOrigins, service?.answersOwnPreflights === true)) return;
     if (url.pathname === '/__stack/health') {
       const parts = await stackHealth(ctx, services, extraHealth);
       return sendJson(res, parts.db!.healthy ? 200 : 503, {
@@ -47,9 +50,6 @@ export function createGatewayServer(
         { 'Retry-After': String(limiter.retryAfterSeconds()) },
       );
     }
-    const service = services.find(
-      (s) => url.pathname === s.prefix || url.pathname.startsWith(s.prefix + '/'),
-    );
     if (!service) return sendJson(res, 404, { message: 'no Route matched with those values' });
     metrics.label(res, service.name);
     const path = url.pathname.slice(service.prefix.length) || '/';

@@ -144,8 +144,11 @@ describe('HTTP details', () => {
     expect(response.headers.get('x-fixture-header')).toBe('present');
   });
 
-  it('a CORS preflight is answered without a JWT; a plain OPTIONS reaches the function', async () => {
-    const preflight = await fetch(functionUrl('secure'), {
+  // On hosted Supabase the preflight reaches the function, which must answer it (the docs' `if
+  // (req.method === 'OPTIONS')`); the CLI's Kong answered it itself, so a forgotten OPTIONS handler
+  // showed only after deployment. Here the function answers, the allow-list still decides.
+  it('a CORS preflight reaches the function without a JWT, which answers it', async () => {
+    const preflight = await fetch(functionUrl('echo/anything'), {
       method: 'OPTIONS',
       headers: {
         origin: 'http://analyst.example',
@@ -153,12 +156,35 @@ describe('HTTP details', () => {
         'access-control-request-headers': 'authorization, x-client-info, apikey, content-type',
       },
     });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('x-fixture-options')).toBe('answered by the function');
+    // The fixture allows every origin (`*`); an allow-list's refusals are in gateway/cors.test.ts.
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await preflight.text()).toBe('ok');
+
+    const withoutJwt = await fetch(functionUrl('secure'), {
+      method: 'OPTIONS',
+      headers: { origin: 'http://analyst.example', 'access-control-request-method': 'POST' },
+    });
+    expect(withoutJwt.status).toBe(200);
+    expect(await withoutJwt.text()).toBe('ok');
 
     const options = await fetch(functionUrl('secure'), { method: 'OPTIONS' });
     expect(options.status).toBe(200);
     expect(await options.text()).toBe('ok');
+  });
+
+  it('a REST preflight is still answered at the gateway', async () => {
+    const preflight = await fetch(`${stackEnv().apiUrl}/rest/v1/todos`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://analyst.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, apikey, prefer',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, apikey, prefer');
   });
 });
 

@@ -176,6 +176,32 @@ describe('postgres_changes', () => {
     expect(got.b.filter((c) => c.eventType === 'UPDATE')).toHaveLength(0);
   });
 
+  // A commit reaches the WAL stream a moment before other sessions can see it; an RLS check in that
+  // moment found no row and dropped the change (about one insert in twenty, before the fix).
+  it('delivers every insert an RLS-checked subscriber may see, each right after its commit', async () => {
+    const a = await realtimeUser();
+    const room = uniqueRoom();
+    const got: Change[] = [];
+    const channel = a.client
+      .channel(uniqueRoom('burst'))
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'realtime_items', filter: `room=eq.${room}` },
+        (p) => got.push(p as Change),
+      );
+    await subscribed(channel);
+    const db = serviceClient();
+    const inserts = 60;
+    for (let i = 0; i < inserts; i++) {
+      const insert = await db.from('realtime_items').insert({ owner_id: a.userId, room, body: `burst ${i}` });
+      expect(insert.error).toBeNull();
+      await waitFor(() => (got.length > i ? true : undefined), `insert ${i}`, 3_000);
+    }
+    expect(got.map((c) => (c.new as Row).body)).toEqual(
+      Array.from({ length: inserts }, (_, i) => `burst ${i}`),
+    );
+  });
+
   it('gives anon nothing from an owner-only table and keeps anon table events flowing', async () => {
     const room = uniqueRoom();
     const hidden: Change[] = [];

@@ -48,7 +48,8 @@ export function SessionsSection() {
                     </Badge>
                   )}
                 </Table.Cell>
-                <Table.Cell>
+                {/* An address broken inside "127.0.0.1" misreads; the table scrolls sideways instead. */}
+                <Table.Cell whiteSpace="nowrap">
                   <InertText value={session.ip ?? '—'} defangLinks={false} />
                 </Table.Cell>
                 <Table.Cell>{formatDateTime(session.created_at) ?? '—'}</Table.Cell>
