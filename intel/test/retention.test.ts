@@ -17,6 +17,15 @@ describe('retention purge', () => {
          ($1, date_trunc('hour', now() - interval '1 day'), 'alert', 7)`,
       [sensor],
     );
+    // A month long past retention with a partition of its own: the purge drops it whole.
+    await db.query(
+      `create table private.telemetry_volume_y2020m01 partition of public.telemetry_volume
+         for values from ('2020-01-01 00:00:00+00') to ('2020-02-01 00:00:00+00')`,
+    );
+    await db.query(
+      `insert into public.telemetry_volume (sensor, bucket, event_type, events) values ($1, '2020-01-15 10:00:00+00', 'dns', 9)`,
+      [sensor],
+    );
     await db.query(
       `insert into public.security_events (event_type, severity, source, details, created_at) values
          ('suspicious_activity', 'low', 'server', '{"retention_test": "old"}', now() - interval '3000 days'),
@@ -48,6 +57,17 @@ describe('retention purge', () => {
       [sensor],
     );
     expect(volume.map((v) => Number(v.events))).toEqual([7]);
+    // The expired month went as a partition, counted with the purge and audited on its own.
+    expect(byData.telemetry_volume!.deleted).toBeGreaterThanOrEqual(2);
+    const { rows: partition } = await db.query<{ gone: boolean }>(
+      `select to_regclass('private.telemetry_volume_y2020m01') is null as gone`,
+    );
+    expect(partition[0]!.gone).toBe(true);
+    const { rows: dropAudit } = await db.query<{ deleted: string }>(
+      `select details->>'deleted' as deleted from public.audit_trail
+        where action = 'retention.partition_dropped' and target_id = 'telemetry_volume_y2020m01'`,
+    );
+    expect(dropAudit.map((row) => row.deleted)).toEqual(['1']);
 
     const { rows: audit } = await db.query<{
       actor_role: string;

@@ -68,7 +68,7 @@ function intel(args: string[]): void {
   });
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   const [newest] = git('log', '-n', '1', '--format=%H', '--', 'supabase/migrations').split('\n');
   previous = process.env.UPGRADE_FROM ?? `${newest}^`;
   if (existsSync(workdir)) {
@@ -115,6 +115,15 @@ beforeAll(() => {
     '--format',
     'threatfox',
   ]);
+  // Telemetry volume every 97 hours over two years (past the retention of 395 days too): the
+  // migration that partitions the table by month must carry every row over.
+  await asSuperuser(
+    stack,
+    `insert into public.sensors (name) values ('upgrade-sensor');
+     insert into public.telemetry_volume (sensor, bucket, event_type, events, matched)
+     select 'upgrade-sensor', date_trunc('hour', now() - make_interval(hours => h * 97)), 'dns', h, 0
+       from generate_series(0, 200) h`,
+  );
 }, 600_000);
 
 afterAll(() => {
@@ -131,6 +140,7 @@ describe('upgrading an installation of the previous release', () => {
     const before = await tables();
     expect(before['public.indicators']?.rows ?? 0).toBeGreaterThan(100);
     expect(before['public.vulnerabilities']?.rows ?? 0).toBeGreaterThan(100);
+    expect(before['public.telemetry_volume']?.rows).toBe(201);
     const migrations = path.join(workdir, 'supabase', 'migrations');
     rmSync(migrations, { recursive: true, force: true });
     cpSync(path.join(ROOT, 'supabase', 'migrations'), migrations, { recursive: true });
