@@ -66,11 +66,9 @@ beforeAll(async () => {
   const owner = serverUser();
   chownSync(SMALL_DISK, owner.uid, owner.gid);
   stack = createFaultStack('diskfull', 25599, 25600);
-  await asSuperuser(
-    stack,
-    `create tablespace fault_small location '${SMALL_DISK}';
-     create extension if not exists amcheck;`,
-  );
+  // Separate statements: CREATE TABLESPACE refuses to run in a multi-statement (implicit) transaction.
+  await asSuperuser(stack, `create tablespace fault_small location '${SMALL_DISK}'`);
+  await asSuperuser(stack, 'create extension if not exists amcheck');
   await asSuperuser(
     stack,
     `create table public.fault_disk (id bigint primary key using index tablespace fault_small, payload text not null)
