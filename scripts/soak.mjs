@@ -3,7 +3,7 @@
 // with its backends, the gateway, edge functions, the supervisor), to see errors appear or memory
 // grow. Not part of `npm test`.
 //   node scripts/soak.mjs [--minutes 60] [--every 60] [-- <load runner options>]
-//   STACK_WORKDIR=.temp/my-stack node scripts/soak.mjs --minutes 5 -- --vus 30 -e THINK_SECONDS=0.1
+//   STACK_WORKDIR=.temp/my-stack node scripts/soak.mjs --minutes 5 -- --vus 30 -e THINK_SECONDS=0.1 --local-ips 127.0.11.1-127.0.11.30
 // Writes .temp/soak/samples.json and prints one line per sample and a summary.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,12 @@ import { parseArgs } from 'node:util';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const split = process.argv.indexOf('--');
 const own = split === -1 ? process.argv.slice(2) : process.argv.slice(2, split);
-const loadArgs = split === -1 ? ['--vus', '30', '-e', 'THINK_SECONDS=0.1'] : process.argv.slice(split + 1);
+// 52 analysts (about 200 requests/s) with half a second of thought, started over a minute, each from its own loopback
+// address (the auth server allows 30 sign-ins per 5 minutes per address, as hosted Supabase does).
+const loadArgs =
+  split === -1
+    ? ['--vus', '52', '-e', 'THINK_SECONDS=0.5', '-e', 'RAMP=1m', '--local-ips', '127.0.12.1-127.0.12.52']
+    : process.argv.slice(split + 1);
 const { values } = parseArgs({
   args: own,
   options: { minutes: { type: 'string', default: '60' }, every: { type: 'string', default: '60' } },

@@ -96,7 +96,12 @@ async function poll(session: Session): Promise<void> {
 
 export async function visit(data: Data): Promise<void> {
   const session = await sessionFor(accountOf(data.accounts), __ITER % REFRESH_EVERY === 1);
-  if (!check(session, { 'signed in': (s) => s !== null }) || !session) return;
+  if (!check(session, { 'signed in': (s) => s !== null }) || !session) {
+    // A refused sign-in (e.g. the auth limit's 429) waits like a person would, instead of retrying
+    // at once: a VU that spins measures its own retry loop, not the platform.
+    await pause(Math.max(THINK_SECONDS, 1));
+    return;
+  }
   await poll(session);
   await dashboard(session);
   await pause(THINK_SECONDS);
