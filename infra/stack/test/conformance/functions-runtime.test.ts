@@ -173,19 +173,7 @@ describe('HTTP details', () => {
     expect(options.status).toBe(200);
     expect(await options.text()).toBe('ok');
   });
-
-  it('a REST preflight is still answered at the gateway', async () => {
-    const preflight = await fetch(`${stackEnv().apiUrl}/rest/v1/todos`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://analyst.example',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization, apikey, prefer',
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, apikey, prefer');
-  });
+  // REST preflights stay with the gateway: gateway.test.ts.
 });
 
 describe('supervision', () => {
