@@ -49,8 +49,8 @@ export function SessionsSection() {
                   )}
                 </Table.Cell>
                 {/* An address broken inside "127.0.0.1" misreads; the table scrolls sideways instead. */}
-                <Table.Cell whiteSpace="nowrap">
-                  <InertText value={session.ip ?? '—'} defangLinks={false} />
+                <Table.Cell>
+                  <InertText value={session.ip ?? '—'} defangLinks={false} singleLine />
                 </Table.Cell>
                 <Table.Cell>{formatDateTime(session.created_at) ?? '—'}</Table.Cell>
                 <Table.Cell>{formatDateTime(session.refreshed_at) ?? 'Not yet'}</Table.Cell>
