@@ -42,13 +42,15 @@ export function createGatewayServer(
       });
     }
     if (url.pathname === '/metrics') return metrics.serve(req, res);
-    if (limited && !limiter.take(await rateKeys.keyFor(req))) {
-      return sendJson(
-        res,
-        429,
-        { message: 'Too many requests' },
-        { 'Retry-After': String(limiter.retryAfterSeconds()) },
-      );
+    if (limited) {
+      const rateKey = await rateKeys.keyFor(req);
+      if (!limiter.take(rateKey))
+        return sendJson(
+          res,
+          429,
+          { message: 'Too many requests' },
+          { 'Retry-After': String(limiter.retryAfterSeconds(rateKey)) },
+        );
     }
     if (!service) return sendJson(res, 404, { message: 'no Route matched with those values' });
     metrics.label(res, service.name);
