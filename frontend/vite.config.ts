@@ -13,6 +13,8 @@ export default defineConfig({
       '@intel/refang': fileURLToPath(new URL('../intel/src/normalise/refang.ts', import.meta.url)),
       // The dnstwist-style generator, run in the page: the server stores and matches what it yields.
       '@intel/brand': fileURLToPath(new URL('../intel/src/brand/lookalikes.ts', import.meta.url)),
+      // The importer's CPE 2.3 reader, so the asset dialog refuses exactly what `intel import` refuses.
+      '@intel/cpe': fileURLToPath(new URL('../intel/src/assets/cpe.ts', import.meta.url)),
       // jsPDF's optional helpers, never used (see the stub's comment).
       ...Object.fromEntries(
         ['html2canvas', 'canvg', 'dompurify'].map((name) => [

@@ -4,8 +4,8 @@
  * a hostname or an ip, criticality as a word or 1–4, a vendor only with a product. The database checks
  * again; this is here so the analyst sees every problem, with its line, before anything is written.
  */
+import { CpeError, parseCpe23, type Cpe23 } from '@intel/cpe';
 import { canonicalIndicator } from '@/lib/intel/indicator-input';
-import { readCpe } from './cpe';
 
 export const ASSET_COLUMNS = [
   'hostname',
@@ -91,10 +91,18 @@ function limited(name: keyof typeof ASSET_FIELD_LIMITS, value: string | undefine
   return value;
 }
 
+function readCpe(raw: string): Cpe23 {
+  try {
+    return parseCpe23(raw);
+  } catch (error) {
+    if (error instanceof CpeError) throw new FieldProblem(`cpe: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Vendor, product and version from their fields, each falling back to the CPE's. */
 function product(f: AssetFields): ProductInput | undefined {
   const cpe = f.cpe === undefined ? undefined : readCpe(f.cpe);
-  if (cpe && !cpe.ok) throw new FieldProblem(cpe.reason);
   const vendor = limited('vendor', f.vendor ?? cpe?.vendor);
   const name = limited('product', f.product ?? cpe?.product);
   const version = limited('version', f.version ?? cpe?.version);
