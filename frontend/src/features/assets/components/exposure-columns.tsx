@@ -2,10 +2,11 @@
  * The exposure list's columns: which asset, which product, which KEV entry (linked to the Live CVE
  * Feed), and what makes it urgent: an overdue due date, known ransomware use, EPSS, CVSS.
  */
-import { Badge, Flex, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Badge, Flex, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/types';
-import { formatIsoDate, formatPercent } from '@/lib/format/format';
+import { KevDueDate, RansomwareUse } from '@/components/intel/kev-cells';
+import { formatPercent } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import type { ExposureRow } from '@/features/assets/api/get-exposures';
 import { productText } from '@/features/assets/utils/asset-text';
@@ -76,34 +77,14 @@ export function exposureColumns(
       id: 'due',
       header: 'Due',
       width: '7.5rem',
-      cell: (row) =>
-        isOverdue(row.kev_due_date, today) ? (
-          <Badge colorPalette="red" size="sm" title="Past CISA’s remediation due date">
-            {formatIsoDate(row.kev_due_date)}
-            <Text as="span" srOnly>
-              {' '}
-              overdue
-            </Text>
-          </Badge>
-        ) : (
-          (formatIsoDate(row.kev_due_date) ?? '—')
-        ),
+      cell: (row) => <KevDueDate date={row.kev_due_date} overdue={isOverdue(row.kev_due_date, today)} />,
       csv: (row) => row.kev_due_date,
     },
     {
       id: 'ransomware',
       header: 'Ransomware',
       width: '6.5rem',
-      cell: (row) =>
-        row.kev_ransomware_use === 'Known' ? (
-          <Badge colorPalette="red" variant="solid" size="sm">
-            Known
-          </Badge>
-        ) : (
-          <Text as="span" color="fg.muted">
-            Unknown
-          </Text>
-        ),
+      cell: (row) => <RansomwareUse use={row.kev_ransomware_use} />,
       csv: (row) => row.kev_ransomware_use,
     },
     {

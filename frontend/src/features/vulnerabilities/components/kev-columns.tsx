@@ -1,6 +1,7 @@
 /** The Live CVE Feed's columns: vendor and product, dates (overdue stands out), ransomware, EPSS, CVSS. */
-import { Badge, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { DataTableColumn } from '@/components/data-table/types';
+import { KevDueDate, RansomwareUse } from '@/components/intel/kev-cells';
 import { formatIsoDate, formatPercent } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import type { KevRow } from '@/features/vulnerabilities/api/get-kev-feed';
@@ -55,34 +56,14 @@ export const kevColumns: DataTableColumn<KevRow>[] = [
     header: 'Due',
     width: '7.5rem',
     sortable: true,
-    cell: (row) =>
-      row.overdue ? (
-        <Badge colorPalette="red" size="sm" title="Past its due date">
-          {formatIsoDate(row.kev_due_date)}
-          <Text as="span" srOnly>
-            {' '}
-            overdue
-          </Text>
-        </Badge>
-      ) : (
-        (formatIsoDate(row.kev_due_date) ?? '—')
-      ),
+    cell: (row) => <KevDueDate date={row.kev_due_date} overdue={row.overdue} />,
     csv: (row) => row.kev_due_date,
   },
   {
     id: 'ransomware',
     header: 'Ransomware',
     width: '6.5rem',
-    cell: (row) =>
-      row.ransomware_use === 'Known' ? (
-        <Badge colorPalette="red" variant="solid" size="sm">
-          Known
-        </Badge>
-      ) : (
-        <Text as="span" color="fg.muted">
-          Unknown
-        </Text>
-      ),
+    cell: (row) => <RansomwareUse use={row.ransomware_use} />,
     csv: (row) => row.ransomware_use,
   },
   {
