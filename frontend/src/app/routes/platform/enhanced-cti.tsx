@@ -8,6 +8,7 @@ import { Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { LuGrid3X3 } from 'react-icons/lu';
 import { DataTable } from '@/components/data-table/data-table';
+import { pagedTableState } from '@/components/data-table/query-state';
 import { platformPath } from '@/config/paths';
 import { useCtiObjects } from '@/features/knowledge/api/get-cti-objects';
 import { useObjectNames } from '@/features/knowledge/api/get-object-names';
@@ -101,13 +102,8 @@ export default function EnhancedCtiPage({ definition }: PlatformPageProps) {
               columns={ctiObjectColumns}
               rows={rows}
               rowKey={(row) => row.stix_id}
-              status={list.status}
-              errorMessage={list.error ? `The objects could not be loaded: ${list.error.message}` : undefined}
-              onRetry={() => void list.refetch()}
+              {...pagedTableState(list, 'The objects')}
               emptyMessage="No actor, malware, tool or campaign matches these filters."
-              hasMore={list.hasNextPage}
-              loadingMore={list.isFetchingNextPage}
-              onLoadMore={() => void list.fetchNextPage()}
               sort={{
                 columnId: filters.sort,
                 direction: filters.sort === 'name' ? 'ascending' : 'descending',

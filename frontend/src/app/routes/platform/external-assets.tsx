@@ -9,6 +9,7 @@ import { LuDownload, LuPlus } from 'react-icons/lu';
 import { z } from 'zod';
 import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { platformPath } from '@/config/paths';
 import { useAssets, type AssetRecord } from '@/features/assets/api/get-assets';
@@ -98,11 +99,7 @@ export default function ExternalAssetsPage({ definition }: PlatformPageProps) {
           columns={exposureColumnList}
           rows={shownExposures}
           rowKey={(row) => `${row.asset_id}|${row.vendor}|${row.product}|${row.version ?? ''}|${row.cve_id}`}
-          status={exposures.status}
-          errorMessage={
-            exposures.error ? `The exposures could not be loaded: ${exposures.error.message}` : undefined
-          }
-          onRetry={() => void exposures.refetch()}
+          {...tableQueryState(exposures, 'The exposures')}
           emptyMessage={
             view.overdue
               ? 'No exposure is past its due date.'
@@ -141,11 +138,7 @@ export default function ExternalAssetsPage({ definition }: PlatformPageProps) {
           columns={inventoryColumnList}
           rows={assets}
           rowKey={(row) => row.id}
-          status={inventory.status}
-          errorMessage={
-            inventory.error ? `The inventory could not be loaded: ${inventory.error.message}` : undefined
-          }
-          onRetry={() => void inventory.refetch()}
+          {...tableQueryState(inventory, 'The inventory')}
           emptyMessage="No asset yet: add one, or import a CSV below."
           onActivate={(row) => setEditing(row.id)}
           height="40vh"

@@ -9,6 +9,7 @@ import { LuDownload, LuPlus, LuShieldOff } from 'react-icons/lu';
 import { ColumnChooser } from '@/components/data-table/column-chooser';
 import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
+import { pagedTableState } from '@/components/data-table/query-state';
 import { StixDownloadButton } from '@/components/intel/stix-download-button';
 import { useCountIndicators } from '@/features/indicators/api/count-indicators';
 import { useSearchIndicators } from '@/features/indicators/api/search-indicators';
@@ -103,13 +104,8 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
         hiddenColumns={filters.hide}
         rows={rows}
         rowKey={(row) => String(row.id)}
-        status={list.status}
-        errorMessage={list.error ? `The indicators could not be loaded: ${list.error.message}` : undefined}
-        onRetry={() => void list.refetch()}
+        {...pagedTableState(list, 'The indicators')}
         emptyMessage="No indicator matches these filters."
-        hasMore={list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
         sort={{ columnId: filters.sort, direction: SORT_DIRECTIONS[filters.sort] }}
         onSortChange={({ columnId }) => {
           if ((INDICATOR_SORTS as readonly string[]).includes(columnId))

@@ -8,6 +8,7 @@ import { Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
+import { pagedTableState } from '@/components/data-table/query-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { platformPath } from '@/config/paths';
 import { useSensors } from '@/features/telemetry/api/get-sensors';
@@ -137,19 +138,12 @@ function TelemetryPanels({
           columns={columns}
           rows={rows}
           rowKey={(row) => row.stix_id}
-          status={sightings.status}
-          errorMessage={
-            sightings.error ? `The sightings could not be loaded: ${sightings.error.message}` : undefined
-          }
-          onRetry={() => void sightings.refetch()}
+          {...pagedTableState(sightings, 'The sightings')}
           emptyMessage={
             filters.sensor
               ? 'This sensor has seen no known indicator.'
               : 'No sensor has seen a known indicator yet.'
           }
-          hasMore={sightings.hasNextPage}
-          loadingMore={sightings.isFetchingNextPage}
-          onLoadMore={() => void sightings.fetchNextPage()}
           onActivate={(row) => row.indicators && void navigate(indicatorHref(row.indicators.id))}
           height="60vh"
         />

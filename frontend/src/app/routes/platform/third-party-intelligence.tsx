@@ -7,6 +7,7 @@
 import { Badge, Checkbox, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import { platformPath } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { isAdminAccount } from '@/features/auth/utils/admin-account';
@@ -89,11 +90,7 @@ export default function ThirdPartyIntelligencePage({ definition }: PlatformPageP
           columns={columns}
           rows={rows}
           rowKey={(row) => row.id}
-          status={overview.status}
-          errorMessage={
-            overview.error ? `The sources could not be loaded: ${overview.error.message}` : undefined
-          }
-          onRetry={() => void overview.refetch()}
+          {...tableQueryState(overview, 'The sources')}
           emptyMessage={
             view.attention
               ? 'No source needs attention.'

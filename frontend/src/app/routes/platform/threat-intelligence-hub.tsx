@@ -7,6 +7,7 @@ import { Button, Flex, Heading, Kbd, Link as ChakraLink, List, Stack, Text } fro
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
+import { pagedTableState } from '@/components/data-table/query-state';
 import { toast } from '@/components/ui/toast';
 import { platformPath } from '@/config/paths';
 import { useAlert } from '@/features/alerts/api/get-alert';
@@ -174,13 +175,8 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        status={list.status}
-        errorMessage={list.error ? `The alerts could not be loaded: ${list.error.message}` : undefined}
-        onRetry={() => void list.refetch()}
+        {...pagedTableState(list, 'The alerts')}
         emptyMessage="No alert matches these filters."
-        hasMore={list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
         selected={selected}
         onSelectedChange={setSelected}
         onActivate={(row) => setFilters({ alert: row.id }, { push: true })}

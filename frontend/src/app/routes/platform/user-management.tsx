@@ -7,6 +7,7 @@
 import { Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import { useDebouncedInput } from '@/lib/use-debounced-input';
 import { useUrlState } from '@/lib/url-state';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/users/api/list-users';
@@ -57,9 +58,7 @@ export default function UserManagementPage({ definition }: PlatformPageProps) {
         columns={userColumns}
         rows={users.data ?? []}
         rowKey={(row) => row.id}
-        status={users.status}
-        errorMessage={users.error ? `The users could not be loaded: ${users.error.message}` : undefined}
-        onRetry={() => void users.refetch()}
+        {...tableQueryState(users, 'The users')}
         emptyMessage={view.q ? 'No user matches this search.' : 'No users yet.'}
         onActivate={(row) => setView({ user: row.id }, { push: true })}
         height="60vh"

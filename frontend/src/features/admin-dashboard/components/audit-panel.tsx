@@ -2,6 +2,7 @@
 import { Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { pagedTableState } from '@/components/data-table/query-state';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { formatCompactDateTime } from '@/lib/format/format';
@@ -125,13 +126,8 @@ export function AuditPanel({ view, onChange }: PanelProps) {
         columns={columns}
         rows={rows}
         rowKey={(row) => String(row.id)}
-        status={trail.status}
-        errorMessage={trail.error ? `The audit trail could not be loaded: ${trail.error.message}` : undefined}
-        onRetry={() => void trail.refetch()}
+        {...pagedTableState(trail, 'The audit trail')}
         emptyMessage="No audit row matches these filters."
-        hasMore={trail.hasNextPage}
-        loadingMore={trail.isFetchingNextPage}
-        onLoadMore={() => void trail.fetchNextPage()}
         height="60vh"
       />
     </Stack>

@@ -4,6 +4,7 @@
  */
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
 import {
@@ -89,11 +90,7 @@ export function HealthHistoryPanel() {
         columns={columns}
         rows={history.data ?? []}
         rowKey={(row) => `${row.bucket}-${row.service}`}
-        status={history.status}
-        errorMessage={
-          history.error ? `The health history could not be loaded: ${history.error.message}` : undefined
-        }
-        onRetry={() => void history.refetch()}
+        {...tableQueryState(history, 'The health history')}
         emptyMessage="No health report stored in this window."
         height="50vh"
       />

@@ -1,6 +1,7 @@
 /** Import runs that failed or rejected records, newest first; the sources page has each run's rejects. */
 import { Badge } from '@chakra-ui/react';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
@@ -71,9 +72,7 @@ export function ImportFailuresPanel() {
       columns={columns}
       rows={runs.data ?? []}
       rowKey={(row) => String(row.id)}
-      status={runs.status}
-      errorMessage={runs.error ? `The import runs could not be loaded: ${runs.error.message}` : undefined}
-      onRetry={() => void runs.refetch()}
+      {...tableQueryState(runs, 'The import runs')}
       emptyMessage="No import run failed or rejected records."
       height="60vh"
     />

@@ -1,6 +1,7 @@
 /** The latest performance reports browsers sent (those past the spec's thresholds). */
 import { Badge } from '@chakra-ui/react';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
@@ -80,11 +81,7 @@ export function PerformancePanel() {
       columns={columns}
       rows={reports.data ?? []}
       rowKey={(row) => String(row.id)}
-      status={reports.status}
-      errorMessage={
-        reports.error ? `The performance reports could not be loaded: ${reports.error.message}` : undefined
-      }
-      onRetry={() => void reports.refetch()}
+      {...tableQueryState(reports, 'The performance reports')}
       emptyMessage="No performance report yet: browsers send one only when a page is slow."
       height="60vh"
     />

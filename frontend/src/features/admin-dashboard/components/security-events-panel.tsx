@@ -2,6 +2,7 @@
 import { Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { pagedTableState } from '@/components/data-table/query-state';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { formatCompactDateTime } from '@/lib/format/format';
@@ -101,15 +102,8 @@ export function SecurityEventsPanel({ view, onChange }: PanelProps) {
         columns={columns}
         rows={rows}
         rowKey={(row) => String(row.id)}
-        status={events.status}
-        errorMessage={
-          events.error ? `The security events could not be loaded: ${events.error.message}` : undefined
-        }
-        onRetry={() => void events.refetch()}
+        {...pagedTableState(events, 'The security events')}
         emptyMessage="No security event matches these filters."
-        hasMore={events.hasNextPage}
-        loadingMore={events.isFetchingNextPage}
-        onLoadMore={() => void events.fetchNextPage()}
         onActivate={(row) => onChange({ event: row.id }, { push: true })}
         height="50vh"
       />

@@ -6,6 +6,7 @@ import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import { formatInteger } from '@/lib/format/format';
 import { inertString } from '@/lib/security/inert-text';
 import { HITS_SHOWN, useLookalikeHits } from '@/features/brand/api/get-lookalike-hits';
@@ -42,11 +43,7 @@ export function LookalikeHits({ watch }: { watch: string | null }) {
         columns={hitColumns}
         rows={rows}
         rowKey={(row) => row.id}
-        status={hits.status}
-        errorMessage={
-          hits.error ? `The lookalike alerts could not be loaded: ${hits.error.message}` : undefined
-        }
-        onRetry={() => void hits.refetch()}
+        {...tableQueryState(hits, 'The lookalike alerts')}
         emptyMessage="No lookalike of a watched domain is listed in intelligence yet. New domain and URL indicators are checked as they arrive."
         height="18rem"
       />

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { formatInteger } from '@/lib/format/format';
 import { inertString } from '@/lib/security/inert-text';
@@ -96,11 +97,7 @@ export function LookalikePanel({ watch, view, onViewChange }: LookalikePanelProp
         columns={columns}
         rows={rows}
         rowKey={(row) => row.domain}
-        status={lookalikes.status}
-        errorMessage={
-          lookalikes.error ? `The lookalikes could not be loaded: ${lookalikes.error.message}` : undefined
-        }
-        onRetry={() => void lookalikes.refetch()}
+        {...tableQueryState(lookalikes, 'The lookalikes')}
         emptyMessage={
           all.length === 0 ? 'No lookalike is stored for this domain.' : 'No lookalike matches these filters.'
         }

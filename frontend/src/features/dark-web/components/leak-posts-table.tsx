@@ -5,6 +5,7 @@
 import { Button, Flex, Heading, Input, Stack } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { pagedTableState } from '@/components/data-table/query-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { inertString } from '@/lib/security/inert-text';
 import { useDebouncedInput } from '@/lib/use-debounced-input';
@@ -68,15 +69,10 @@ export function LeakPostsTable({ view, onViewChange, groups }: LeakPostsTablePro
         columns={columns}
         rows={rows}
         rowKey={(row) => String(row.id)}
-        status={posts.status}
-        errorMessage={posts.error ? `The leak posts could not be loaded: ${posts.error.message}` : undefined}
-        onRetry={() => void posts.refetch()}
+        {...pagedTableState(posts, 'The leak posts')}
         emptyMessage={
           view.group || view.q ? 'No post matches these filters.' : 'No leak post has been imported yet.'
         }
-        hasMore={posts.hasNextPage}
-        loadingMore={posts.isFetchingNextPage}
-        onLoadMore={() => void posts.fetchNextPage()}
         onActivate={(row) => onViewChange({ post: row.id }, { push: true })}
         height="60vh"
       />

@@ -4,6 +4,7 @@
  */
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { formatInteger } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
@@ -42,11 +43,7 @@ export function MentionsTable({ onOpen }: { onOpen: (postId: number) => void }) 
         columns={columns}
         rows={rows}
         rowKey={(row) => `${row.post_id}:${row.watch_id}`}
-        status={mentions.status}
-        errorMessage={
-          mentions.error ? `The mentions could not be loaded: ${mentions.error.message}` : undefined
-        }
-        onRetry={() => void mentions.refetch()}
+        {...tableQueryState(mentions, 'The mentions')}
         emptyMessage="No post names a watch yet. Add keywords or e-mail domains; each is checked against every post at once."
         onActivate={(row) => onOpen(row.post_id)}
         height="22rem"

@@ -2,6 +2,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { tableQueryState } from '@/components/data-table/query-state';
 import { RUN_HISTORY_LIMIT, useSourceRuns } from '@/features/sources/api/get-source-runs';
 import { runColumns } from './run-columns';
 import { RunDetail } from './run-detail';
@@ -22,9 +23,7 @@ export function RunHistory({ sourceId, live }: { sourceId: string; live: boolean
         columns={runColumns}
         rows={rows}
         rowKey={(run) => String(run.id)}
-        status={runs.status}
-        errorMessage={runs.error ? `The runs could not be loaded: ${runs.error.message}` : undefined}
-        onRetry={() => void runs.refetch()}
+        {...tableQueryState(runs, 'The runs')}
         emptyMessage="This source has not been imported yet."
         onActivate={(run) => setOpenId(run.id)}
         height="16rem"
