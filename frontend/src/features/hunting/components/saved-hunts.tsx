@@ -1,6 +1,6 @@
 /** The saved hunts: run one again (its text loads into the box), delete your own. */
 import { Button, Flex, Heading, List, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import { toast } from '@/components/ui/toast';
 import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
 import { InertText, inertString } from '@/lib/security/inert-text';
@@ -24,7 +24,6 @@ function lastRun(hunt: SavedHunt): string {
 export function SavedHunts({ userId, draft, busy, onRun }: SavedHuntsProps) {
   const hunts = useHunts();
   const remove = useDeleteHunt();
-  const [confirming, setConfirming] = useState<string | null>(null);
 
   const destroy = async (hunt: SavedHunt) => {
     try {
@@ -36,8 +35,6 @@ export function SavedHunts({ userId, draft, busy, onRun }: SavedHuntsProps) {
         description: (error as Error).message,
         variant: 'destructive',
       });
-    } finally {
-      setConfirming(null);
     }
   };
 
@@ -91,32 +88,13 @@ export function SavedHunts({ userId, draft, busy, onRun }: SavedHuntsProps) {
                     >
                       Run
                     </Button>
-                    {hunt.created_by === userId &&
-                      (confirming === hunt.id ? (
-                        <>
-                          <Button
-                            size="xs"
-                            colorPalette="red"
-                            loading={remove.isPending}
-                            aria-label={`Confirm deleting the hunt ${name}`}
-                            onClick={() => void destroy(hunt)}
-                          >
-                            Delete for good
-                          </Button>
-                          <Button size="xs" variant="ghost" onClick={() => setConfirming(null)}>
-                            Keep it
-                          </Button>
-                        </>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={`Delete the hunt ${name}`}
-                          onClick={() => setConfirming(hunt.id)}
-                        >
-                          Delete
-                        </Button>
-                      ))}
+                    {hunt.created_by === userId && (
+                      <ConfirmDelete
+                        subject={`the hunt ${name}`}
+                        pending={remove.isPending}
+                        onConfirm={() => destroy(hunt)}
+                      />
+                    )}
                   </Flex>
                 </Stack>
               </List.Item>

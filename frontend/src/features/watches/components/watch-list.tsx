@@ -3,7 +3,8 @@
  * resumed, and deleted after a confirmation. Values are shown as typed, as inert text.
  */
 import { Badge, Button, Flex, Heading, List, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import { toast } from '@/components/ui/toast';
 import { formatIsoDate } from '@/lib/format/format';
 import { InertText, inertString } from '@/lib/security/inert-text';
@@ -37,7 +38,6 @@ export function WatchList(props: WatchListProps) {
   const watches = useWatches(kinds);
   const setEnabled = useSetWatchEnabled();
   const remove = useDeleteWatch();
-  const [confirming, setConfirming] = useState<string | null>(null);
   const headingId = `watches-${kinds.join('-')}-heading`;
 
   const toggle = async (watch: Watch) => {
@@ -63,8 +63,6 @@ export function WatchList(props: WatchListProps) {
         description: (error as Error).message,
         variant: 'destructive',
       });
-    } finally {
-      setConfirming(null);
     }
   };
 
@@ -146,37 +144,13 @@ export function WatchList(props: WatchListProps) {
                     >
                       {watch.enabled ? 'Pause' : 'Resume'}
                     </Button>
-                    {confirming === watch.id ? (
-                      <>
-                        <Button
-                          size="xs"
-                          colorPalette="red"
-                          loading={remove.isPending}
-                          aria-label={`Confirm deleting the watch ${name}`}
-                          onClick={() => void destroy(watch)}
-                        >
-                          Delete for good
-                        </Button>
-                        <Button size="xs" variant="ghost" onClick={() => setConfirming(null)}>
-                          Keep it
-                        </Button>
-                      </>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`Delete the watch ${name}`}
-                        onClick={() => setConfirming(watch.id)}
-                      >
-                        Delete
-                      </Button>
-                    )}
+                    <ConfirmDelete
+                      subject={`the watch ${name}`}
+                      pending={remove.isPending}
+                      onConfirm={() => destroy(watch)}
+                      warning={deleteWarning}
+                    />
                   </Flex>
-                  {confirming === watch.id && (
-                    <Text fontSize="xs" color="fg.muted">
-                      {deleteWarning}
-                    </Text>
-                  )}
                 </Stack>
               </List.Item>
             );
