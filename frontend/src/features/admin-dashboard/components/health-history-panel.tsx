@@ -5,8 +5,9 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
+import { countColumn } from '@/components/data-table/columns';
 import type { DataTableColumn } from '@/components/data-table/types';
-import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
+import { formatCompactDateTime } from '@/lib/format/format';
 import {
   useServiceHealthHistory,
   type HealthHistoryRow,
@@ -43,38 +44,10 @@ const columns: DataTableColumn<HealthHistoryRow>[] = [
         <Badge colorPalette="green">healthy</Badge>
       ),
   },
-  {
-    id: 'healthy',
-    header: 'Healthy',
-    width: '6rem',
-    align: 'end',
-    cell: (row) => formatInteger(row.healthy),
-    csv: (row) => row.healthy,
-  },
-  {
-    id: 'degraded',
-    header: 'Degraded',
-    width: '6rem',
-    align: 'end',
-    cell: (row) => formatInteger(row.degraded),
-    csv: (row) => row.degraded,
-  },
-  {
-    id: 'down',
-    header: 'Down',
-    width: '6rem',
-    align: 'end',
-    cell: (row) => formatInteger(row.down),
-    csv: (row) => row.down,
-  },
-  {
-    id: 'reporters',
-    header: 'Users',
-    width: '6rem',
-    align: 'end',
-    cell: (row) => formatInteger(row.reporters),
-    csv: (row) => row.reporters,
-  },
+  countColumn('healthy', 'Healthy', '6rem', (row) => row.healthy),
+  countColumn('degraded', 'Degraded', '6rem', (row) => row.degraded),
+  countColumn('down', 'Down', '6rem', (row) => row.down),
+  countColumn('reporters', 'Users', '6rem', (row) => row.reporters),
 ];
 
 export function HealthHistoryPanel() {

@@ -2,8 +2,9 @@
 import { Badge } from '@chakra-ui/react';
 import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
+import { countColumn } from '@/components/data-table/columns';
 import type { DataTableColumn } from '@/components/data-table/types';
-import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
+import { formatCompactDateTime } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import {
   useFailedImportRuns,
@@ -39,22 +40,8 @@ const columns: DataTableColumn<FailedImportRow>[] = [
       ),
     csv: (row) => row.status,
   },
-  {
-    id: 'records',
-    header: 'Records',
-    width: '7rem',
-    align: 'end',
-    cell: (row) => formatInteger(row.records),
-    csv: (row) => row.records,
-  },
-  {
-    id: 'rejected',
-    header: 'Rejected',
-    width: '7rem',
-    align: 'end',
-    cell: (row) => formatInteger(row.rejected),
-    csv: (row) => row.rejected,
-  },
+  countColumn('records', 'Records', '7rem', (row) => row.records),
+  countColumn('rejected', 'Rejected', '7rem', (row) => row.rejected),
   {
     id: 'error',
     header: 'Error',

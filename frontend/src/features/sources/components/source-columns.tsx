@@ -1,5 +1,6 @@
 /** The sources table: verdict and last run first (what an operator checks), then how the source is trusted and run. */
 import { Flex, Text } from '@chakra-ui/react';
+import { countColumn } from '@/components/data-table/columns';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { TlpBadge, tlpLabel } from '@/components/intel/tlp-badge';
 import { formatDateTime, formatInteger } from '@/lib/format/format';
@@ -53,22 +54,8 @@ export function sourceColumns(now: number): DataTableColumn<SourceOverview>[] {
         ),
       csv: (row) => row.last_run_started_at,
     },
-    {
-      id: 'records',
-      header: 'Records',
-      width: '6.5rem',
-      align: 'end',
-      cell: (row) => count(row.last_run_records),
-      csv: (row) => row.last_run_records,
-    },
-    {
-      id: 'inserted',
-      header: 'New',
-      width: '6rem',
-      align: 'end',
-      cell: (row) => count(row.last_run_inserted),
-      csv: (row) => row.last_run_inserted,
-    },
+    countColumn('records', 'Records', '6.5rem', (row) => row.last_run_records),
+    countColumn('inserted', 'New', '6rem', (row) => row.last_run_inserted),
     {
       id: 'rejected',
       header: 'Rejected',

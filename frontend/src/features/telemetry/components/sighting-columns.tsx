@@ -1,10 +1,11 @@
 /** The sightings table's columns: the indicator, where and how often it was seen, and its last event. */
 import { Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
+import { countColumn } from '@/components/data-table/columns';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { IndicatorValue } from '@/components/intel/indicator-value';
 import { TlpBadge } from '@/components/intel/tlp-badge';
-import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
+import { formatCompactDateTime } from '@/lib/format/format';
 import { TYPE_NAMES, type IndicatorType } from '@/lib/intel/indicator-input';
 import { InertText, inertString } from '@/lib/security/inert-text';
 import type { SightingRow } from '@/features/telemetry/api/get-sightings';
@@ -55,14 +56,7 @@ export function sightingColumns(hrefFor: (indicatorId: number) => string): DataT
       cell: (row) => <InertText value={row.sensor ?? ''} defangLinks={false} singleLine />,
       csv: (row) => row.sensor,
     },
-    {
-      id: 'count',
-      header: 'Events',
-      width: '5.5rem',
-      align: 'end',
-      cell: (row) => formatInteger(row.count),
-      csv: (row) => row.count,
-    },
+    countColumn('count', 'Events', '5.5rem', (row) => row.count),
     {
       id: 'first_seen',
       header: 'First seen (UTC)',
