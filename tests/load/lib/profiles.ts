@@ -4,52 +4,33 @@
  * constant-arrival-rate run (RATE iterations per second), used for the saturation measurements;
  * RAMP with VUS starts the VUs gradually.
  */
-import type { Scenario } from 'k6/options';
+import type { RampingVUsScenario, Scenario } from 'k6/options';
 import { PROFILE } from './env.ts';
+
+/** k6's ramping-vus: up to `target` VUs over `rise`, held for `hold`, then down to 0 over `fall` (if given). */
+function rampedVus(target: number, rise: string, hold: string, fall?: string): RampingVUsScenario {
+  return {
+    executor: 'ramping-vus',
+    startVUs: 0,
+    stages: [
+      { duration: rise, target },
+      { duration: hold, target },
+      ...(fall ? [{ duration: fall, target: 0 }] : []),
+    ],
+  };
+}
 
 export const PROFILES = {
   /** Does it work at all: one VU for a few seconds (npm test runs this). */
   smoke: { executor: 'constant-vus', vus: 1, duration: '5s', gracefulStop: '5s' },
   /** A normal working day's load. */
-  average: {
-    executor: 'ramping-vus',
-    startVUs: 0,
-    stages: [
-      { duration: '1m', target: 20 },
-      { duration: '3m', target: 20 },
-      { duration: '30s', target: 0 },
-    ],
-  },
+  average: rampedVus(20, '1m', '3m', '30s'),
   /** Above normal, to see where it bends. */
-  stress: {
-    executor: 'ramping-vus',
-    startVUs: 0,
-    stages: [
-      { duration: '2m', target: 60 },
-      { duration: '5m', target: 60 },
-      { duration: '1m', target: 0 },
-    ],
-  },
+  stress: rampedVus(60, '2m', '5m', '1m'),
   /** A sudden surge (an incident: everyone opens the platform at once). */
-  spike: {
-    executor: 'ramping-vus',
-    startVUs: 0,
-    stages: [
-      { duration: '10s', target: 100 },
-      { duration: '1m', target: 100 },
-      { duration: '10s', target: 0 },
-    ],
-  },
+  spike: rampedVus(100, '10s', '1m', '10s'),
   /** The average load held for hours: leaks and slow drifts. */
-  soak: {
-    executor: 'ramping-vus',
-    startVUs: 0,
-    stages: [
-      { duration: '5m', target: 20 },
-      { duration: '2h', target: 20 },
-      { duration: '5m', target: 0 },
-    ],
-  },
+  soak: rampedVus(20, '5m', '2h', '5m'),
 } as const satisfies Record<string, Scenario>;
 
 export type ProfileName = keyof typeof PROFILES;
@@ -81,19 +62,7 @@ export function profileScenario(exec: string, tags: Record<string, string> = {})
   if (vus || duration) {
     // RAMP (e.g. 1m) starts the VUs over that time instead of at once: a soak's sessions should not
     // all sign in in the same second, which measures the auth pool, not the platform.
-    if (__ENV.RAMP) {
-      const target = vus || 1;
-      return {
-        executor: 'ramping-vus',
-        startVUs: 0,
-        stages: [
-          { duration: __ENV.RAMP, target },
-          { duration: duration || '30s', target },
-        ],
-        exec,
-        tags,
-      };
-    }
+    if (__ENV.RAMP) return { ...rampedVus(vus || 1, __ENV.RAMP, duration || '30s'), exec, tags };
     return { executor: 'constant-vus', vus: vus || 1, duration: duration || '30s', exec, tags };
   }
   return { ...PROFILES[profileName()], exec, tags };
