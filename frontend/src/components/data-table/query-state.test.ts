@@ -4,7 +4,10 @@ import { pagedTableState, tableQueryState } from './query-state';
 describe('tableQueryState', () => {
   it('says a failure in plain words and retries the query', () => {
     const refetch = vi.fn();
-    const state = tableQueryState({ status: 'error', error: new Error('JWT expired'), refetch }, 'The alerts');
+    const state = tableQueryState(
+      { status: 'error', error: new Error('JWT expired'), refetch },
+      'The alerts',
+    );
     expect(state.status).toBe('error');
     expect(state.errorMessage).toBe('The alerts could not be loaded: JWT expired');
     state.onRetry!();
@@ -12,9 +15,9 @@ describe('tableQueryState', () => {
   });
 
   it('has no message while the query is fine', () => {
-    expect(tableQueryState({ status: 'success', error: null, refetch: vi.fn() }, 'The alerts').errorMessage).toBe(
-      undefined,
-    );
+    expect(
+      tableQueryState({ status: 'success', error: null, refetch: vi.fn() }, 'The alerts').errorMessage,
+    ).toBe(undefined);
   });
 });
 

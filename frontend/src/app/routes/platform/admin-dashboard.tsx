@@ -3,7 +3,8 @@
  * chart over time, the audit trail, performance reports, import runs with failures and the service
  * health history. One tab at a time in the URL, so only its queries run; nothing polls.
  */
-import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Stack, Tabs } from '@chakra-ui/react';
+import { PageHeading } from '@/components/ui/page-heading';
 import { AuditPanel } from '@/features/admin-dashboard/components/audit-panel';
 import { HealthHistoryPanel } from '@/features/admin-dashboard/components/health-history-panel';
 import { ImportFailuresPanel } from '@/features/admin-dashboard/components/import-failures-panel';
@@ -25,14 +26,9 @@ export default function AdminDashboardPage({ definition }: PlatformPageProps) {
   const [view, setView] = useUrlState(adminViewSchema);
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          What happened on the platform: security events, administrative actions and its health.
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        What happened on the platform: security events, administrative actions and its health.
+      </PageHeading>
       <Tabs.Root
         value={view.tab}
         onValueChange={(details) => setView({ tab: details.value as AdminTab }, { push: true })}

@@ -4,8 +4,9 @@
  * lookalikes intelligence already lists as malicious, as alerts that open in the Hub. The open watch
  * and the filters live in the URL.
  */
-import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
+import { PageHeading } from '@/components/ui/page-heading';
 import { brandKeys } from '@/features/brand/api/keys';
 import { LookalikeHits } from '@/features/brand/components/lookalike-hits';
 import { LookalikePanel } from '@/features/brand/components/lookalike-panel';
@@ -27,9 +28,7 @@ export default function BrandProtectionPage({ definition }: PlatformPageProps) {
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }}>
-      <Heading as="h1" size="2xl">
-        {definition.title}
-      </Heading>
+      <PageHeading title={definition.title} />
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', xl: '22rem minmax(0, 1fr)' }}
         gap="6"

@@ -4,9 +4,10 @@
  * how many posts name it. Posts over time by group, the latest posts naming a watch, and every post,
  * filtered by group and victim; the chart's window, the filters and the open post live in the URL.
  */
-import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { PageHeading } from '@/components/ui/page-heading';
 import { useWatchMentionCount } from '@/features/dark-web/api/count-watch-mentions';
 import { usePostVolume } from '@/features/dark-web/api/get-post-volume';
 import { useHasLeakPosts } from '@/features/dark-web/api/has-leak-posts';
@@ -42,9 +43,7 @@ export default function DarkWebMonitoringPage({ definition }: PlatformPageProps)
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }}>
-      <Heading as="h1" size="2xl">
-        {definition.title}
-      </Heading>
+      <PageHeading title={definition.title} />
       {anyPosts.data === false && <ImportHint />}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', xl: '22rem minmax(0, 1fr)' }}

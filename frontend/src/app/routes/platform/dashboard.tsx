@@ -2,7 +2,8 @@
  * The dashboard: key figures that each open the page filtered to them, the alert trend, the malware
  * families with the most indicators, the newest KEV entries and the services' health.
  */
-import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack, Text } from '@chakra-ui/react';
+import { PageHeading } from '@/components/ui/page-heading';
 import { platformPath } from '@/config/paths';
 import { useAlertTrend } from '@/features/dashboard/api/get-alert-trend';
 import { useDashboardFigures } from '@/features/dashboard/api/get-dashboard-figures';
@@ -30,9 +31,7 @@ export default function DashboardPage({ definition }: PlatformPageProps) {
   const f = figures.data;
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Heading as="h1" size="2xl">
-        {definition.title}
-      </Heading>
+      <PageHeading title={definition.title} />
       {figures.isError && (
         <Text role="alert">The key figures could not be loaded: {figures.error.message}</Text>
       )}

@@ -4,9 +4,10 @@
  * selected ones use (or our sightings). A row or a technique opens on the shared entity screen. The
  * view, filters, sort, selection, colouring and open entity all live in the URL.
  */
-import { Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import { LuGrid3X3 } from 'react-icons/lu';
+import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
 import { platformPath } from '@/config/paths';
@@ -56,15 +57,10 @@ export default function EnhancedCtiPage({ definition }: PlatformPageProps) {
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }} minWidth="0">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          Threat actors, intrusion sets, malware, tools and campaigns from MITRE ATT&CK and the MISP galaxies,
-          and the techniques they use on the ATT&CK matrix.
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        Threat actors, intrusion sets, malware, tools and campaigns from MITRE ATT&CK and the MISP galaxies,
+        and the techniques they use on the ATT&CK matrix.
+      </PageHeading>
       <Tabs.Root
         value={filters.view}
         onValueChange={(details) =>

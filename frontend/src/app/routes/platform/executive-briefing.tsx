@@ -4,8 +4,9 @@
  * PDF in one click. The period and the marking live in the URL; what the reader may not see is not
  * counted (the server reads as the reader).
  */
-import { Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
+import { PageHeading } from '@/components/ui/page-heading';
 import { platformPath } from '@/config/paths';
 import { useBriefingAlerts } from '@/features/briefing/api/get-briefing-alerts';
 import { useBriefingKev } from '@/features/briefing/api/get-briefing-kev';
@@ -51,15 +52,10 @@ export default function ExecutiveBriefingPage({ definition }: PlatformPageProps)
 
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          The period at a glance for leadership: alerts, the most active threats, known exploited
-          vulnerabilities and our exposure, against the period before.
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        The period at a glance for leadership: alerts, the most active threats, known exploited
+        vulnerabilities and our exposure, against the period before.
+      </PageHeading>
       <BriefingControls view={view} onChange={setView}>
         <ExportPdfButton document={document} />
       </BriefingControls>

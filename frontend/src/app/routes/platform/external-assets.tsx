@@ -7,6 +7,7 @@ import { Button, Checkbox, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuDownload, LuPlus } from 'react-icons/lu';
 import { z } from 'zod';
+import { PageHeading } from '@/components/ui/page-heading';
 import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
@@ -59,15 +60,10 @@ export default function ExternalAssetsPage({ definition }: PlatformPageProps) {
 
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          Your internet-facing assets and the software they run, matched to CISA’s known exploited
-          vulnerabilities.
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        Your internet-facing assets and the software they run, matched to CISA’s known exploited
+        vulnerabilities.
+      </PageHeading>
       <AssetSummary summary={summary} />
 
       <Stack as="section" aria-labelledby="exposures-heading" gap="2">

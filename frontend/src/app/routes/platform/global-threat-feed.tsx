@@ -8,7 +8,6 @@ import {
   Center,
   Checkbox,
   Flex,
-  Heading,
   Link as ChakraLink,
   Spinner,
   Stack,
@@ -17,6 +16,7 @@ import {
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { PageHeading } from '@/components/ui/page-heading';
 import { platformPath } from '@/config/paths';
 import {
   EVENT_KINDS,
@@ -49,14 +49,14 @@ export default function GlobalThreatFeedPage({ definition }: PlatformPageProps) 
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }} maxWidth="56rem">
-      <Flex align="center" gap="3">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Badge colorPalette={stream.live ? 'green' : 'gray'} variant="subtle" aria-live="polite">
-          {stream.live ? 'Live' : 'Connecting…'}
-        </Badge>
-      </Flex>
+      <PageHeading
+        title={definition.title}
+        aside={
+          <Badge colorPalette={stream.live ? 'green' : 'gray'} variant="subtle" aria-live="polite">
+            {stream.live ? 'Live' : 'Connecting…'}
+          </Badge>
+        }
+      />
       <Flex gap="4" wrap="wrap" role="group" aria-label="Kinds of intelligence shown">
         {EVENT_KINDS.map((kind) => (
           <Checkbox.Root

@@ -3,9 +3,10 @@
  * live in the URL; rows arrive in keyset pages as the table scrolls; a selection can be exported as
  * CSV or revoked; an analyst adds an indicator by hand.
  */
-import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuDownload, LuPlus, LuShieldOff } from 'react-icons/lu';
+import { PageHeading } from '@/components/ui/page-heading';
 import { ColumnChooser } from '@/components/data-table/column-chooser';
 import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
@@ -46,16 +47,16 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }}>
-      <Flex align="baseline" gap="3" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted" aria-live="polite">
-          {count.data === undefined
-            ? ''
-            : `${count.data.exact ? '' : 'about '}${formatInteger(count.data.total)} indicators`}
-        </Text>
-      </Flex>
+      <PageHeading
+        title={definition.title}
+        aside={
+          <Text color="fg.muted" aria-live="polite">
+            {count.data === undefined
+              ? ''
+              : `${count.data.exact ? '' : 'about '}${formatInteger(count.data.total)} indicators`}
+          </Text>
+        }
+      />
       <IndicatorFilterBar
         filters={filters}
         onChange={(patch) => {

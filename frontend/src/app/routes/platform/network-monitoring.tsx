@@ -7,6 +7,7 @@
 import { Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -36,14 +37,9 @@ export default function NetworkMonitoringPage({ definition }: PlatformPageProps)
 
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          Network events from Suricata and Zeek sensors, matched against the indicators.
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        Network events from Suricata and Zeek sensors, matched against the indicators.
+      </PageHeading>
       <TelemetryUpload />
       {sensors.isPending ? (
         <Flex gap="2" align="center" role="status" color="fg.muted">

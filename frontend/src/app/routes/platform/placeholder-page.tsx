@@ -1,14 +1,12 @@
 /** The body of a platform page not built yet: its title and what it will show. */
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
+import { PageHeading } from '@/components/ui/page-heading';
 import type { PlatformPageProps } from './pages';
 
 export default function PlaceholderPage({ definition }: PlatformPageProps) {
   return (
     <Stack gap="3" p="6">
-      <Heading as="h1" size="2xl">
-        {definition.title}
-      </Heading>
-      <Text color="fg.muted">{definition.description}</Text>
+      <PageHeading title={definition.title}>{definition.description}</PageHeading>
     </Stack>
   );
 }

@@ -2,8 +2,9 @@
  * Profile: the signed-in user's name, password, theme, second factor and sessions. The page is a list
  * of sections so that a feature adds its own with one entry (the per-user API keys come next).
  */
-import { Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { PageHeading } from '@/components/ui/page-heading';
 import { ApiKeysSection } from '@/features/api-keys/components/api-keys-section';
 import { BackupCodes } from '@/features/auth/components/mfa/backup-codes';
 import { useMyAccount, type MyAccount } from '@/features/profile/api/get-my-account';
@@ -73,17 +74,14 @@ export default function ProfilePage({ definition }: PlatformPageProps) {
   const account = useMyAccount();
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }} maxW="5xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
+      <PageHeading title={definition.title}>
         {account.data && (
-          <Text color="fg.muted" data-testid="profile-email">
+          <span data-testid="profile-email">
             Signed in as {account.data.email}
             {account.data.is_admin ? ' (administrator)' : ''}
-          </Text>
+          </span>
         )}
-      </Stack>
+      </PageHeading>
       {account.isPending ? (
         <Flex gap="2" align="center" role="status" color="fg.muted">
           <Spinner size="sm" /> Loading your profile…

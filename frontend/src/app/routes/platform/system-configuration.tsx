@@ -3,8 +3,9 @@
  * change), edited in place with the server's validation, each with its audit history. Source
  * schedules are per source, on Third-Party Intelligence.
  */
-import { Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { PageHeading } from '@/components/ui/page-heading';
 import { platformPath } from '@/config/paths';
 import { useUrlState } from '@/lib/url-state';
 import { useSettings } from '@/features/settings/api/list-settings';
@@ -19,20 +20,14 @@ export default function SystemConfigurationPage({ definition }: PlatformPageProp
 
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          How the installation behaves: markings of new sources, when a match becomes an alert, how long data
-          is kept. The server checks every value and records each change. Source schedules are set per source
-          on{' '}
-          <Link asChild>
-            <RouterLink to={platformPath('socradarIntelligence')}>Third-Party Intelligence</RouterLink>
-          </Link>
-          .
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        How the installation behaves: markings of new sources, when a match becomes an alert, how long data is
+        kept. The server checks every value and records each change. Source schedules are set per source on{' '}
+        <Link asChild>
+          <RouterLink to={platformPath('socradarIntelligence')}>Third-Party Intelligence</RouterLink>
+        </Link>
+        .
+      </PageHeading>
       {settings.isPending && <Text color="fg.muted">Loading the settings…</Text>}
       {settings.isError && (
         <Text role="alert" color="fg.error">

@@ -6,6 +6,7 @@
  */
 import { Badge, Checkbox, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
+import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { platformPath } from '@/config/paths';
@@ -43,14 +44,9 @@ export default function ThirdPartyIntelligencePage({ definition }: PlatformPageP
 
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          Where the knowledge base comes from: each source, how far it is trusted, and how its imports went.
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        Where the knowledge base comes from: each source, how far it is trusted, and how its imports went.
+      </PageHeading>
       {overview.data && (
         <AttentionList
           sources={attention}

@@ -3,7 +3,8 @@
  * a table view and a CSV download. Every chart is one aggregate read on the server, counted within
  * the caller's TLP clearance.
  */
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { PageHeading } from '@/components/ui/page-heading';
 import { AlertResponseChart } from '@/features/analytics/components/alert-response-chart';
 import { AlertVolumeChart } from '@/features/analytics/components/alert-volume-chart';
 import { EpssHistogramChart } from '@/features/analytics/components/epss-histogram-chart';
@@ -20,15 +21,10 @@ export default function ThreatAnalyticsPage({ definition }: PlatformPageProps) {
   const [periods, setPeriods] = useUrlState(analyticsFiltersSchema);
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          Trends in the indicators, the alerts, the known exploited vulnerabilities and ATT&CK. Each chart has
-          its own period, a table view and a CSV download; counts stay within your TLP clearance.
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        Trends in the indicators, the alerts, the known exploited vulnerabilities and ATT&CK. Each chart has
+        its own period, a table view and a CSV download; counts stay within your TLP clearance.
+      </PageHeading>
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4" alignItems="start">
         <IndicatorsByTypeChart period={periods.types} onPeriodChange={(types) => setPeriods({ types })} />
         <IndicatorsBySourceChart

@@ -3,9 +3,10 @@
  * check them against the knowledge base in slices with progress and cancel, then act on the matches
  * (alerts, CSV) and keep the hunt to run again. The result tab lives in the URL; the paste does not.
  */
-import { Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { LuPlay } from 'react-icons/lu';
 import { z } from 'zod';
+import { PageHeading } from '@/components/ui/page-heading';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { HuntCancelledError } from '@/features/hunting/api/hunt-indicators';
 import { HuntInput } from '@/features/hunting/components/hunt-input';
@@ -40,9 +41,7 @@ export default function ThreatHuntingPage({ definition }: PlatformPageProps) {
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }}>
-      <Heading as="h1" size="2xl">
-        {definition.title}
-      </Heading>
+      <PageHeading title={definition.title} />
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 22rem' }}
         gap="6"

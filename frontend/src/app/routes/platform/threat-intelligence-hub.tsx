@@ -3,9 +3,10 @@
  * alerts arrive live (the same change feed as the sidebar badge); a selection can be acknowledged,
  * assigned, resolved or dismissed at once; the queue works from the keyboard.
  */
-import { Button, Flex, Heading, Kbd, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Kbd, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
 import { toast } from '@/components/ui/toast';
@@ -117,14 +118,14 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }}>
-      <Flex align="baseline" gap="3" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Button size="xs" variant="ghost" onClick={() => setHelp(!help)} aria-expanded={help}>
-          Keyboard shortcuts
-        </Button>
-      </Flex>
+      <PageHeading
+        title={definition.title}
+        aside={
+          <Button size="xs" variant="ghost" onClick={() => setHelp(!help)} aria-expanded={help}>
+            Keyboard shortcuts
+          </Button>
+        }
+      />
       {help && (
         <List.Root fontSize="sm" gap="1" ps="4">
           <List.Item>

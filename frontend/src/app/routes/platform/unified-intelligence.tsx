@@ -3,9 +3,10 @@
  * indicators are read as the real ones, results come grouped by kind, and a result opens its entity
  * with its relationships. The query and the open entity are in the URL.
  */
-import { Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { PageHeading } from '@/components/ui/page-heading';
 import { platformPath } from '@/config/paths';
 import { IndicatorDrawer } from '@/features/indicators/components/indicator-drawer';
 import { RevokeDialog } from '@/features/indicators/components/revoke-dialog';
@@ -51,9 +52,7 @@ export default function UnifiedIntelligencePage({ definition }: PlatformPageProp
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }} maxWidth="64rem">
-      <Heading as="h1" size="2xl">
-        {definition.title}
-      </Heading>
+      <PageHeading title={definition.title} />
       <Input
         size="lg"
         type="search"

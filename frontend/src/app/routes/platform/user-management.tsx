@@ -4,8 +4,9 @@
  * and its audit history. Only administrators with a verified second factor reach the page; the
  * server decides again on every read and action.
  */
-import { Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { useDebouncedInput } from '@/lib/use-debounced-input';
@@ -30,15 +31,10 @@ export default function UserManagementPage({ definition }: PlatformPageProps) {
 
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {definition.title}
-        </Heading>
-        <Text color="fg.muted">
-          Who may use the platform and how: roles, second factors, sessions. Every change is kept in the audit
-          trail.
-        </Text>
-      </Stack>
+      <PageHeading title={definition.title}>
+        Who may use the platform and how: roles, second factors, sessions. Every change is kept in the audit
+        trail.
+      </PageHeading>
       <Flex gap="3" align="center" wrap="wrap">
         <Input
           type="search"
