@@ -8,9 +8,8 @@ insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000b', 'authenticated', 'authenticated', 'analyst@test.local');
 insert into public.user_roles (user_id, role) values ('00000000-0000-4000-a000-00000000000a', 'admin');
 
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 \set admin_other_session '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000002"}'
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
 \set secret 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 
 -- An analyst is refused everywhere.

@@ -10,8 +10,7 @@ insert into public.enhanced_security_alerts (id, title, severity, created_at) va
   ('a0000000-0000-4000-a000-000000000001', 'Cobalt Strike beacon to 203.0.113.7', 'critical', now() - interval '1 hour'),
   ('a0000000-0000-4000-a000-000000000002', 'Old alert', 'low', now() - interval '3 days');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 set local role anon;
 select throws_ok($$ select count(*) from public.enhanced_security_alerts $$, '42501', null, 'anon cannot read alerts');

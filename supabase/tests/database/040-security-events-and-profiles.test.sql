@@ -9,8 +9,7 @@ insert into auth.users (id, aud, role, email, raw_user_meta_data) values
 insert into public.user_roles (user_id, role) values ('00000000-0000-4000-a000-00000000000a', 'admin');
 insert into public.performance_reports (url, metrics, reported_at) values ('http://127.0.0.1:4173/', '{"domContentLoaded": 6000}', now());
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 select is((select display_name from public.profiles where id = '00000000-0000-4000-a000-00000000000b'), 'Ana Lyst', 'a profile is created with the auth user');
 select is((select display_name from public.profiles where id = '00000000-0000-4000-a000-00000000000a'), 'admin', 'the display name defaults to the e-mail''s local part');

@@ -26,8 +26,7 @@ insert into public.sightings (stix_id, sighting_of_ref, tlp, stix) values
   ('sighting--00000000-0000-4000-8000-000000000002', 'indicator--00000000-0000-4000-8000-000000000001', 'red', '{}');
 insert into public.import_runs (source_id, source_name, format, status) values ('50000000-0000-4000-a000-000000000001', 'Test feed', 'stix', 'succeeded');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 -- The STIX id and pattern are derived in SQL exactly as the importers' code derives them
 -- (uuid v5 of JSON.stringify({type, value}), computed with the uuid package for 1.2.3.4).

@@ -8,7 +8,7 @@ insert into auth.users (id, aud, role, email) values
 insert into public.indicators (type, value, tlp) values
   ('domain', 'revoke-me.example', 'amber'), ('domain', 'keep-me.example', 'green'), ('domain', 'red.example', 'red');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 set local role anon;
 select throws_ok($$ select public.revoke_indicators(array[1::bigint], 'x') $$, '42501', null, 'anon cannot revoke');

@@ -17,7 +17,7 @@ insert into public.relationships (stix_id, relationship_type, source_ref, target
   ('relationship--00000000-0000-4000-8000-000000000004', 'indicates', 'indicator--00000000-0000-4000-8000-0000000000a1', 'malware--00000000-0000-4000-8000-000000000009', 'clear', '{}'),
   ('relationship--00000000-0000-4000-8000-000000000005', 'indicates', 'indicator--00000000-0000-4000-8000-0000000000a2', 'malware--00000000-0000-4000-8000-000000000009', 'clear', '{}');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 set local role anon;
 select throws_ok($$ select * from public.object_relations('malware--00000000-0000-4000-8000-000000000009') $$, '42501', null, 'anon cannot call it');

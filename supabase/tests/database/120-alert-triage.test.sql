@@ -12,8 +12,7 @@ insert into public.enhanced_security_alerts (id, title, severity) values
   ('a0000000-0000-4000-a000-000000000002', 'Two', 'high'),
   ('a0000000-0000-4000-a000-000000000003', 'Three', 'low');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 set local role authenticated;
 select set_config('request.jwt.claims', :'analyst_claims', true);

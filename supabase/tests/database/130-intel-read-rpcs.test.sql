@@ -27,7 +27,7 @@ insert into public.vulnerabilities (cve_id, kev_date_added, kev_due_date, kev_ve
   ('CVE-2023-0001', current_date - 400, current_date - 380, 'Fortinet', 'FortiOS', 'FortiOS Overflow', 'Unknown', 0.40, null, 'clear'),
   ('CVE-2099-0001', current_date - 1, current_date + 5, 'Secret', 'Thing', 'Secret Thing', 'Unknown', 0.99, null, 'red');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 set local role anon;
 select throws_ok($$ select * from public.search_indicators() $$, '42501', null, 'anon cannot search indicators');

@@ -33,9 +33,7 @@ values ('sensor-a', '2026-11-20 10:00:00+00', 'alert', 1000, 4);
 insert into public.hunts (id, name, query, created_by) values
   ('b0000000-0000-4000-a000-000000000001', 'Colleague''s hunt', '203.0.113.10', '00000000-0000-4000-a000-00000000000c');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
-\set admin_mfa_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000003"}'
+\ir ../fixtures/claims.psql
 \set service_claims '{"role":"service_role"}'
 
 -- Match lists as the telemetry importer sends them (aggregated per indicator and sensor): a passing,

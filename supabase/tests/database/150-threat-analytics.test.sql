@@ -68,8 +68,7 @@ insert into public.relationships (stix_id, relationship_type, source_ref, target
   ('relationship--00000000-0000-4000-8000-000000000006', 'uses', 'intrusion-set--00000000-0000-4000-8000-000000000002', 'attack-pattern--00000000-0000-4000-8000-000000000002', 'red', null, '{}'),
   ('relationship--00000000-0000-4000-8000-000000000007', 'uses', 'intrusion-set--00000000-0000-4000-8000-000000000001', 'attack-pattern--00000000-0000-4000-8000-000000000003', 'clear', null, '{}');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 -- Who may call them: signed-in users only; the two over the private summaries are definers.
 select is((select count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace

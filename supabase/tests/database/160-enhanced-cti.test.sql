@@ -67,7 +67,7 @@ insert into public.sightings (stix_id, sighting_of_ref, count, tlp, stix)
   select 'sighting--00000000-0000-4000-8000-00000000050' || n, i.stix_id, 7, 'clear', '{}'
     from public.indicators i, generate_series(1, 2) n where i.value = 'zq-agent-c2.example';
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
+\ir ../fixtures/claims.psql
 
 -- Who may call them.
 set local role anon;

@@ -83,8 +83,7 @@ insert into public.asset_products (asset_id, vendor, product) values
   ('a0000000-0000-4000-a000-000000000001', 'Acme Inc.', 'Gateway'),
   ('a0000000-0000-4000-a000-000000000002', 'ACME', 'gateway');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_mfa_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000003"}'
+\ir ../fixtures/claims.psql
 
 -- Who may call them: signed-in users only.
 set local role anon;

@@ -17,9 +17,7 @@ insert into private.admin_mfa_sessions (session_id, user_id, verified_at, expire
   ('10000000-0000-4000-a000-000000000003', '00000000-0000-4000-a000-00000000000a', now(), now() + interval '12 hours'),
   ('10000000-0000-4000-a000-000000000004', '00000000-0000-4000-a000-00000000000c', now(), now() + interval '12 hours');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
-\set admin_mfa_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000003"}'
+\ir ../fixtures/claims.psql
 \set admin2_mfa_claims '{"sub":"00000000-0000-4000-a000-00000000000c","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000004"}'
 
 -- One source per verdict.

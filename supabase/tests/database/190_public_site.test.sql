@@ -13,9 +13,7 @@ insert into private.admin_totp (user_id, secret_enc, status) values
 insert into private.admin_mfa_sessions (session_id, user_id, verified_at, expires_at) values
   ('10000000-0000-4000-a000-000000000003', '00000000-0000-4000-a000-00000000000a', now(), now() + interval '12 hours');
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
-\set admin_mfa_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000003"}'
+\ir ../fixtures/claims.psql
 
 -- Tomorrow's dates put the test rows first whatever the database already holds.
 insert into public.sources (id, name) values ('53000000-0000-4000-a000-000000000001', 'Public test feed');

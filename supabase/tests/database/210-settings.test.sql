@@ -28,9 +28,7 @@ update public.settings set value = '24' where key = 'detection.leak-keyword.dedu
 update public.settings set value = '"low"' where key = 'detection.kev-asset.min_criticality';
 reset session_replication_role;
 
-\set analyst_claims '{"sub":"00000000-0000-4000-a000-00000000000b","role":"authenticated","session_id":"20000000-0000-4000-a000-000000000001"}'
-\set admin_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000001"}'
-\set admin_mfa_claims '{"sub":"00000000-0000-4000-a000-00000000000a","role":"authenticated","session_id":"10000000-0000-4000-a000-000000000003"}'
+\ir ../fixtures/claims.psql
 \set refused 'Only administrators with a verified second factor can manage settings'
 
 create temp table calls (name text, sql text);
