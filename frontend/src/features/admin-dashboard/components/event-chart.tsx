@@ -1,19 +1,14 @@
 /** Security events over the chosen window, stacked by severity, with a table view (ChartFrame). */
 import { Flex, Spinner, Text } from '@chakra-ui/react';
 import { ChartFrame } from '@/components/charts/chart-frame';
+import { ChartLegend } from '@/components/charts/chart-legend';
+import { SEVERITY_SERIES } from '@/components/charts/severity-series';
 import { StackedColumns } from '@/components/charts/stacked-columns';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { formatInteger } from '@/lib/format/format';
 import { useSecurityEventCounts } from '@/features/admin-dashboard/api/get-security-event-counts';
-import { EVENT_WINDOWS, SEVERITIES } from '@/features/admin-dashboard/schemas/admin-view';
+import { EVENT_WINDOWS } from '@/features/admin-dashboard/schemas/admin-view';
 import { shapeEventCounts, totalEvents } from '@/features/admin-dashboard/utils/event-series';
-
-const SERIES = [
-  { key: 'low', label: 'Low', colorToken: 'gray.400' },
-  { key: 'medium', label: 'Medium', colorToken: 'yellow.500' },
-  { key: 'high', label: 'High', colorToken: 'orange.500' },
-  { key: 'critical', label: 'Critical', colorToken: 'red.600' },
-] as const;
 
 interface EventChartProps {
   days: number;
@@ -32,10 +27,10 @@ export function EventChart({ days, type, severity, onDaysChange }: EventChartPro
       title={`Security events, last ${days === 1 ? '24 hours' : `${days} days`}`}
       summary={`${formatInteger(total)} events per ${per} by severity.`}
       table={{
-        columns: ['Period', ...SERIES.map((item) => item.label)],
+        columns: ['Period', ...SEVERITY_SERIES.map((item) => item.label)],
         rows: columns.map((column) => [
           column.start.slice(0, 16).replace('T', ' '),
-          ...SEVERITIES.map((key) => column.values[key]),
+          ...SEVERITY_SERIES.map((item) => column.values[item.key]),
         ]),
       }}
       action={
@@ -65,10 +60,13 @@ export function EventChart({ days, type, severity, onDaysChange }: EventChartPro
           No security events in this window.
         </Text>
       ) : (
-        <StackedColumns
-          data={columns.map((column) => ({ label: column.label, values: column.values }))}
-          series={SERIES}
-        />
+        <>
+          <StackedColumns
+            data={columns.map((column) => ({ label: column.label, values: column.values }))}
+            series={SEVERITY_SERIES}
+          />
+          <ChartLegend items={SEVERITY_SERIES} />
+        </>
       )}
     </ChartFrame>
   );

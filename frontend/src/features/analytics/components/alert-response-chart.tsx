@@ -3,6 +3,7 @@
  * alerts each figure rests on.
  */
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SEVERITY_SERIES } from '@/components/charts/severity-series';
 import { HorizontalBars } from '@/components/charts/horizontal-bars';
 import { useAlertResponse, type AlertResponseRow } from '@/features/analytics/api/get-alert-response';
 import type { Period } from '@/features/analytics/schemas/analytics-filters';
@@ -10,12 +11,11 @@ import { periodPhrase } from '@/features/analytics/utils/buckets';
 import { formatDuration } from '@/features/analytics/utils/duration';
 import { formatInteger } from '@/lib/format/format';
 import { AnalyticsChart } from './analytics-chart';
-import { SEVERITIES } from './severities';
 
 const TITLE = 'Time to acknowledge and resolve';
 
 const label = (row: AlertResponseRow) =>
-  SEVERITIES.find((severity) => severity.key === row.severity)?.label ?? row.severity;
+  SEVERITY_SERIES.find((severity) => severity.key === row.severity)?.label ?? row.severity;
 
 function bars(rows: readonly AlertResponseRow[], seconds: (row: AlertResponseRow) => number | null) {
   return rows.flatMap((row) => {

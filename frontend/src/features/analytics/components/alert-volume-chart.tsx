@@ -1,4 +1,6 @@
 /** Alerts raised per day, week or month, stacked by severity. */
+import { ChartLegend } from '@/components/charts/chart-legend';
+import { SEVERITY_SERIES } from '@/components/charts/severity-series';
 import { StackedColumns } from '@/components/charts/stacked-columns';
 import { useAlertVolume } from '@/features/analytics/api/get-alert-volume';
 import type { Period } from '@/features/analytics/schemas/analytics-filters';
@@ -11,8 +13,6 @@ import {
 } from '@/features/analytics/utils/buckets';
 import { formatInteger } from '@/lib/format/format';
 import { AnalyticsChart } from './analytics-chart';
-import { ChartLegend } from './chart-legend';
-import { SEVERITIES } from './severities';
 
 const TITLE = 'Alert volume';
 
@@ -30,20 +30,20 @@ export function AlertVolumeChart({
     (row) => row.raised,
   );
   const { unit, columns } = buckets;
-  const total = SEVERITIES.reduce((sum, severity) => sum + seriesTotal(columns, severity.key), 0);
+  const total = SEVERITY_SERIES.reduce((sum, severity) => sum + seriesTotal(columns, severity.key), 0);
   return (
     <AnalyticsChart
       title={TITLE}
       summary={`${formatInteger(total)} alerts raised ${periodPhrase(period)}, ${perUnit(unit)} by severity.`}
-      table={bucketTable(buckets, SEVERITIES, true)}
+      table={bucketTable(buckets, SEVERITY_SERIES, true)}
       period={period}
       onPeriodChange={onPeriodChange}
       query={query}
       empty={total === 0}
       emptyMessage={`No alert was raised ${periodPhrase(period)}.`}
     >
-      <StackedColumns data={columns} series={SEVERITIES} />
-      <ChartLegend items={SEVERITIES} />
+      <StackedColumns data={columns} series={SEVERITY_SERIES} />
+      <ChartLegend items={SEVERITY_SERIES} />
     </AnalyticsChart>
   );
 }

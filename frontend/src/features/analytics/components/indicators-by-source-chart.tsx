@@ -1,4 +1,5 @@
 /** Reports per day, week or month stacked by source: the busiest sources, the rest as one series. */
+import { ChartLegend } from '@/components/charts/chart-legend';
 import { StackedColumns } from '@/components/charts/stacked-columns';
 import { useIndicatorsBySource } from '@/features/analytics/api/get-indicators-by-source';
 import type { Period } from '@/features/analytics/schemas/analytics-filters';
@@ -6,7 +7,6 @@ import { bucketTable, perUnit, periodPhrase, toColumns } from '@/features/analyt
 import { formatInteger } from '@/lib/format/format';
 import { inertString } from '@/lib/security/inert-text';
 import { AnalyticsChart } from './analytics-chart';
-import { ChartLegend } from './chart-legend';
 
 const TITLE = 'Indicators by source';
 const PALETTE = ['blue.500', 'teal.400', 'purple.400', 'orange.400', 'pink.400', 'cyan.600'];

@@ -1,4 +1,5 @@
 /** Indicators first seen per day, week or month, stacked by type. */
+import { ChartLegend } from '@/components/charts/chart-legend';
 import { StackedColumns } from '@/components/charts/stacked-columns';
 import { useIndicatorsByType } from '@/features/analytics/api/get-indicators-by-type';
 import type { Period } from '@/features/analytics/schemas/analytics-filters';
@@ -11,7 +12,6 @@ import {
 } from '@/features/analytics/utils/buckets';
 import { formatInteger } from '@/lib/format/format';
 import { AnalyticsChart } from './analytics-chart';
-import { ChartLegend } from './chart-legend';
 
 const TITLE = 'Indicators by type';
 const TYPES = [

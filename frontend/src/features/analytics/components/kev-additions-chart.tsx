@@ -1,4 +1,5 @@
 /** KEV additions per day, week or month, split by known ransomware use. */
+import { ChartLegend } from '@/components/charts/chart-legend';
 import { StackedColumns } from '@/components/charts/stacked-columns';
 import { useKevAdditions } from '@/features/analytics/api/get-kev-additions';
 import type { Period } from '@/features/analytics/schemas/analytics-filters';
@@ -11,7 +12,6 @@ import {
 } from '@/features/analytics/utils/buckets';
 import { formatInteger } from '@/lib/format/format';
 import { AnalyticsChart } from './analytics-chart';
-import { ChartLegend } from './chart-legend';
 
 const TITLE = 'KEV additions';
 const SERIES = [

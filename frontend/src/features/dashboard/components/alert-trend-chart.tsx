@@ -1,15 +1,10 @@
 /** Alerts raised per day over two weeks, stacked by severity, with its table. */
 import { Text } from '@chakra-ui/react';
 import { ChartFrame } from '@/components/charts/chart-frame';
+import { ChartLegend } from '@/components/charts/chart-legend';
+import { SEVERITY_SERIES } from '@/components/charts/severity-series';
 import { StackedColumns } from '@/components/charts/stacked-columns';
 import type { AlertTrendRow } from '@/features/dashboard/api/get-alert-trend';
-
-const SEVERITIES = [
-  { key: 'critical', label: 'Critical', colorToken: 'red.500' },
-  { key: 'high', label: 'High', colorToken: 'orange.400' },
-  { key: 'medium', label: 'Medium', colorToken: 'yellow.400' },
-  { key: 'low', label: 'Low', colorToken: 'blue.400' },
-] as const;
 
 export function alertTrendByDay(rows: readonly AlertTrendRow[]) {
   const days = new Map<string, Record<string, number>>();
@@ -29,8 +24,8 @@ export function AlertTrendChart({ rows, days }: { rows: readonly AlertTrendRow[]
       title={`Alerts raised, last ${days} days`}
       summary={`${total} alerts raised in ${days} days, by day and severity.`}
       table={{
-        columns: ['Day', ...SEVERITIES.map((item) => item.label)],
-        rows: byDay.map((day) => [day.day, ...SEVERITIES.map((item) => day.values[item.key] ?? 0)]),
+        columns: ['Day', ...SEVERITY_SERIES.map((item) => item.label)],
+        rows: byDay.map((day) => [day.day, ...SEVERITY_SERIES.map((item) => day.values[item.key] ?? 0)]),
       }}
     >
       {total === 0 ? (
@@ -38,10 +33,13 @@ export function AlertTrendChart({ rows, days }: { rows: readonly AlertTrendRow[]
           No alert was raised in the last {days} days.
         </Text>
       ) : (
-        <StackedColumns
-          data={byDay.map((day) => ({ label: day.day.slice(5), values: day.values }))}
-          series={SEVERITIES}
-        />
+        <>
+          <StackedColumns
+            data={byDay.map((day) => ({ label: day.day.slice(5), values: day.values }))}
+            series={SEVERITY_SERIES}
+          />
+          <ChartLegend items={SEVERITY_SERIES} />
+        </>
       )}
     </ChartFrame>
   );

@@ -1,10 +1,11 @@
 /** Events over time stacked by event type or sensor, with the matched events as a line; window and grouping in the URL. */
-import { Box, Flex, Spinner, Text } from '@chakra-ui/react';
+import { Flex, Spinner, Text } from '@chakra-ui/react';
 import { ChartFrame } from '@/components/charts/chart-frame';
+import { ChartLegend } from '@/components/charts/chart-legend';
 import { StackedColumns } from '@/components/charts/stacked-columns';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { formatInteger } from '@/lib/format/format';
-import { InertText, inertString } from '@/lib/security/inert-text';
+import { inertString } from '@/lib/security/inert-text';
 import {
   VOLUME_WINDOWS,
   WINDOW_LABELS,
@@ -106,9 +107,9 @@ export function VolumeChart({ volume, error, window, by, onChange }: VolumeChart
             series={series}
             line={{ values: shaped.columns.map((column) => column.matched), colorToken: MATCHED_COLOR }}
           />
-          <Legend
+          <ChartLegend
             items={[
-              ...series.map((item) => ({ ...item, line: false })),
+              ...series,
               { key: 'matched', label: 'Matched intelligence', colorToken: MATCHED_COLOR, line: true },
             ]}
           />
@@ -121,28 +122,5 @@ export function VolumeChart({ volume, error, window, by, onChange }: VolumeChart
         </>
       )}
     </ChartFrame>
-  );
-}
-
-function Legend({
-  items,
-}: {
-  items: readonly { key: string; label: string; colorToken: string; line: boolean }[];
-}) {
-  return (
-    <Flex as="ul" gap="3" wrap="wrap" listStyleType="none" ps="0" fontSize="xs" aria-hidden="true">
-      {items.map((item) => (
-        <Flex as="li" key={item.key} gap="1" align="center" maxWidth="12rem">
-          <Box
-            flexShrink={0}
-            width="3"
-            height={item.line ? '0.5' : '3'}
-            borderRadius="sm"
-            bg={item.colorToken}
-          />
-          <InertText value={item.label} defangLinks={false} singleLine />
-        </Flex>
-      ))}
-    </Flex>
   );
 }
