@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tabsSlotRecipe } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_RECIPES } from './component-recipes';
 import { system } from './system';
@@ -59,5 +60,13 @@ describe('the Chakra system', () => {
   it('keeps the semantic tokens named by meaning', () => {
     expect(system.token('colors.severity.critical')).toBeDefined();
     expect(system.token('colors.tlp.amber')).toBeDefined();
+  });
+
+  it("wraps whole tab labels on a narrow screen and keeps every slot of Chakra's tabs", () => {
+    const tabs = system.getSlotRecipe('tabs');
+    expect(tabs.slots).toEqual(tabsSlotRecipe.slots);
+    expect(tabs.base?.list).toMatchObject({ flexWrap: 'wrap', display: 'inline-flex' });
+    expect(tabs.base?.trigger).toMatchObject({ whiteSpace: 'nowrap' });
+    expect(tabs.base?.root).toBeDefined();
   });
 });

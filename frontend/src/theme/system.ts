@@ -1,9 +1,19 @@
 /** The one Chakra system: semantic tokens named by meaning, each with a dark variant. */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { tabsSlotRecipe } from '@chakra-ui/react/theme';
 import { chakraTheme } from './chakra-theme';
 
 const config = defineConfig({
   theme: {
+    slotRecipes: {
+      // On a phone five tabs do not fit a row: each label stays whole and the row wraps, instead of
+      // every label breaking into a narrow column of words ("Import / failures"). Configs merge arrays
+      // by index, so the slots are Chakra's own, in their order.
+      tabs: {
+        slots: tabsSlotRecipe.slots,
+        base: { list: { flexWrap: 'wrap' }, trigger: { whiteSpace: 'nowrap' } },
+      },
+    },
     semanticTokens: {
       colors: {
         'severity.critical': { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
