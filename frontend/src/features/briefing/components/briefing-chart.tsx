@@ -1,17 +1,9 @@
 /** One of the briefing's charts in the shared chart frame: bars, a legend on comparisons, and its table. */
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { ChartFrame } from '@/components/charts/chart-frame';
+import { ChartLegend } from '@/components/charts/chart-legend';
 import { chartIsEmpty, type BriefingChart as Chart } from '@/features/briefing/utils/briefing-charts';
 import { ComparisonBars } from './comparison-bars';
-
-function Swatch({ color, label }: { color: string; label: string }) {
-  return (
-    <Flex align="center" gap="1">
-      <Box width="2.5" height="2.5" borderRadius="xs" bg={color} />
-      <Text as="span">{label}</Text>
-    </Flex>
-  );
-}
 
 export function BriefingChart({ chart }: { chart: Chart }) {
   const first = chart.key === 'severity' ? 'Severity' : chart.key === 'status' ? 'Status' : 'Name';
@@ -29,10 +21,12 @@ export function BriefingChart({ chart }: { chart: Chart }) {
         <Stack gap="2">
           <ComparisonBars bars={chart.bars} />
           {chart.legend && (
-            <Flex gap="4" fontSize="xs" color="fg.muted" aria-hidden="true">
-              <Swatch color="blue.500" label={chart.legend[0]} />
-              <Swatch color="gray.400" label={chart.legend[1]} />
-            </Flex>
+            <ChartLegend
+              items={[
+                { key: 'current', label: chart.legend[0], colorToken: 'blue.500' },
+                { key: 'previous', label: chart.legend[1], colorToken: 'gray.400' },
+              ]}
+            />
           )}
         </Stack>
       )}
