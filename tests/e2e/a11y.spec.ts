@@ -38,7 +38,7 @@ const ANALYST_PAGES: {
   },
 ];
 
-/** The detection and exposure pages on the demo dataset (no watches or leak posts there: their empty states). */
+/** The detection and exposure pages on the demo dataset (its domain watches and ransomware leak posts). */
 const DETECTION_PAGES: typeof ANALYST_PAGES = [
   {
     label: /^Threat Hunting$/,
@@ -55,8 +55,20 @@ const DETECTION_PAGES: typeof ANALYST_PAGES = [
     heading: 'External Assets',
     ready: (page) => page.getByRole('grid', { name: 'Exposures' }).getByRole('row').nth(1),
   },
-  { label: /^Brand Protection$/, heading: 'Brand Protection', ready: (page) => page.getByRole('main') },
-  { label: /^Dark Web Monitoring$/, heading: 'Dark Web Monitoring', ready: (page) => page.getByRole('main') },
+  {
+    label: /^Brand Protection$/,
+    heading: 'Brand Protection',
+    ready: (page) =>
+      page
+        .getByRole('grid', { name: /^Lookalikes of / })
+        .getByRole('row')
+        .nth(1),
+  },
+  {
+    label: /^Dark Web Monitoring$/,
+    heading: 'Dark Web Monitoring',
+    ready: (page) => page.getByRole('grid', { name: 'Leak posts' }).getByRole('row').nth(1),
+  },
 ];
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {

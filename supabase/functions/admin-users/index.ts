@@ -6,8 +6,8 @@ import { allowedOriginsFromEnv } from '../_shared/cors.ts';
 import { AuthAdminError, createHandler } from './handler.ts';
 
 const url = Deno.env.get('SUPABASE_URL')!;
-const anonKey = Deno.env.get('SUPABASE_ANON_KEY')!;
-const service = createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
+const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!;
+const service = createClient(url, serviceKey, {
   auth: { persistSession: false, autoRefreshToken: false },
 });
 
@@ -20,7 +20,9 @@ const handler = createHandler({
     Deno.env.get('ALLOWED_ORIGINS') ?? 'http://127.0.0.1:4173,http://localhost:4173',
   ),
   rpcAsCaller: async (token, fn, args) => {
-    const caller = createClient(url, anonKey, {
+    // The caller's token decides who acts; the service key as `apikey` only marks the call as the
+    // backend's own, so the gateway does not count it against the caller's request limit a second time.
+    const caller = createClient(url, serviceKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       global: { headers: { Authorization: `Bearer ${token}` } },
     });

@@ -14,7 +14,10 @@ const sql = postgres(Deno.env.get('SUPABASE_DB_URL')!, {
 
 Deno.serve(
   createHandler({
-    store: createPostgresStore(sql, { url: apiUrl, anonKey: Deno.env.get('SUPABASE_ANON_KEY')! }),
+    store: createPostgresStore(sql, {
+      url: apiUrl,
+      serviceKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!,
+    }),
     baseUrl: `${apiUrl}/functions/v1/taxii`,
     log: (message, fields) => console.error(JSON.stringify({ message, ...fields })),
   }),

@@ -12,21 +12,21 @@ type Tx = postgres.TransactionSql;
 
 const TIMESTAMP_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 /**
- * A token the auth server accepted is trusted again for this long without asking. A polling client
- * sends the same token on every page; asking each time doubled its requests against its gateway
- * budget (the check itself goes through the gateway) and added a round trip to every page. The
- * price: a signed-out session keeps TAXII access for at most this long.
+ * A token the auth server accepted is trusted again for this long without asking: asking on every
+ * page of a polling client added a round trip to each. The check is sent with the service key, so
+ * the gateway does not count it against the client's request limit. The price: a signed-out
+ * session keeps TAXII access for at most this long.
  */
 const VERIFIED_TOKEN_TTL_MS = 30_000;
 const MAX_VERIFIED_TOKENS = 1000;
 
-export function createPostgresStore(sql: Sql, auth: { url: string; anonKey: string }): TaxiiStore {
+export function createPostgresStore(sql: Sql, auth: { url: string; serviceKey: string }): TaxiiStore {
   const verifiedUntil = new Map<string, number>();
   async function authServerAccepts(token: string): Promise<boolean> {
     if ((verifiedUntil.get(token) ?? 0) > Date.now()) return true;
     // The auth server checks signature, expiry and that the session still exists.
     const answer = await fetch(`${auth.url}/auth/v1/user`, {
-      headers: { apikey: auth.anonKey, Authorization: `Bearer ${token}` },
+      headers: { apikey: auth.serviceKey, Authorization: `Bearer ${token}` },
     });
     await answer.body?.cancel();
     if (!answer.ok) return false;

@@ -31,6 +31,13 @@ export async function useTheme(page: Page, theme: Theme): Promise<void> {
 /** Audits the page as it is now, once it shows `theme`; `name` labels the record and the failure. */
 export async function auditAccessibility(page: Page, name: string, theme: Theme): Promise<AxePageResult> {
   await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+  // axe measures colours as drawn: a button caught fading in from its disabled state measured as low
+  // contrast. Wait for every finite transition and animation (spinners and skeletons loop forever).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   // Contrast is what differs between the themes: make sure it was really evaluated.
   expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');

@@ -95,6 +95,16 @@ describe('API · rate limits', () => {
         expect((await send(tokenA!, '127.0.0.7')).status).toBe(429);
         // User B on A's address has a budget of their own.
         expect((await send(tokenB!, '127.0.0.5')).status).toBe(200);
+        // An edge function's call for A (A's token, the service key as apikey) is the backend's own:
+        // not counted, so a function whose first step was let in is not refused at its second.
+        // It still runs as A: row-level security shows A's own profile only.
+        const forA = await httpRequest(`${target.apiUrl}/rest/v1/profiles?select=id`, {
+          localAddress: '127.0.0.7',
+          noRetry: true,
+          headers: apiHeaders(target.serviceRoleKey, tokenA),
+        });
+        expect(forA.status, forA.text).toBe(200);
+        expect(forA.json).toEqual([{ id: ids[0] }]);
       } finally {
         await Promise.all(ids.map((id) => deleteUser(target, id)));
       }

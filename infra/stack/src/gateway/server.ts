@@ -42,7 +42,11 @@ export function createGatewayServer(
       });
     }
     if (url.pathname === '/metrics') return metrics.serve(req, res);
-    if (limited) {
+    const rawKey = extractApiKey(req, url);
+    const apiKey = rawKey === undefined ? undefined : identifyApiKey(rawKey, ctx.secrets);
+    // The service key is the backend's own (edge functions acting for their caller, importers):
+    // counting it would refuse a function's second step for a caller whose first step was let in.
+    if (limited && apiKey?.role !== 'service_role') {
       const rateKey = await rateKeys.keyFor(req);
       if (!limiter.take(rateKey))
         return sendJson(
@@ -55,8 +59,6 @@ export function createGatewayServer(
     if (!service) return sendJson(res, 404, { message: 'no Route matched with those values' });
     metrics.label(res, service.name);
     const path = url.pathname.slice(service.prefix.length) || '/';
-    const rawKey = extractApiKey(req, url);
-    const apiKey = rawKey === undefined ? undefined : identifyApiKey(rawKey, ctx.secrets);
     if (service.requiresApiKey(path)) {
       if (rawKey === undefined) return sendJson(res, 401, MISSING_API_KEY);
       if (apiKey === undefined) return sendJson(res, 401, INVALID_API_KEY);
