@@ -2066,6 +2066,28 @@ export type Database = {
           value: string;
         }[];
       };
+      indicator_activity: {
+        Args: { _indicator_id: number };
+        Returns: {
+          alerts: number;
+          open_alerts: number;
+          seen: number;
+          sensors: number;
+          sightings: number;
+        }[];
+      };
+      indicator_alerts: {
+        Args: { _indicator_id: number; _limit?: number };
+        Returns: {
+          category: string;
+          created_at: string;
+          id: string;
+          severity: Database['public']['Enums']['alert_severity'];
+          status: Database['public']['Enums']['alert_status'];
+          title: string;
+          updated_at: string;
+        }[];
+      };
       indicator_relations: {
         Args: { _indicator_id: number };
         Returns: {
@@ -2090,6 +2112,19 @@ export type Database = {
           source_id: string;
           source_name: string;
           tlp: Database['public']['Enums']['tlp_level'];
+        }[];
+      };
+      indicator_sightings: {
+        Args: { _indicator_id: number; _limit?: number };
+        Returns: {
+          count: number;
+          first_seen: string;
+          last_event_type: string;
+          last_seen: string;
+          sensor: string;
+          stix_id: string;
+          tlp: Database['public']['Enums']['tlp_level'];
+          where_sighted_refs: string[];
         }[];
       };
       kev_feed: {
