@@ -9,7 +9,7 @@ import { sharedFile } from '../testing/shared-data.js';
 import { cveFormat } from './cve.js';
 import { InputRefused } from './format.js';
 import { fieldsOf, record } from './lib/cve-fixtures.js';
-import { draftsOfFile, refusalOf, SAMPLE_FILES, sampleOf, TODAY } from './lib/testing.js';
+import { draftsOfFile, refusalOf, SAMPLE_FILES, sampleOf } from './lib/testing.js';
 
 const LOG4SHELL = 'cve-records/CVE-2021-44228.json';
 
@@ -132,7 +132,6 @@ describe('CVE records: inputs refused as a whole', () => {
         for await (const draft of cveFormat.parse(input.stream, {
           fileName: 'x',
           head: input.sample.head,
-          today: TODAY,
         }))
           drafts.push(draft);
       };

@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../model/drafts.js';
 import { openInput } from '../input/open-input.js';
 import { sharedFile } from '../testing/shared-data.js';
-import { epssFormat } from './epss.js';
+import { epssFormat, fileNameDate } from './epss.js';
 import { InputRefused } from './format.js';
 import {
   draftsOfFile,
@@ -15,7 +16,6 @@ import {
   SAMPLE_FILES,
   sampleOf,
   tally,
-  TODAY,
 } from './lib/testing.js';
 
 const HEADER = 'cve,epss,percentile\n';
@@ -24,14 +24,14 @@ const byCve = (drafts: Draft[], cveId: string) =>
   drafts.find((d) => d.kind === 'vulnerability' && d.cveId === cveId);
 
 describe('FIRST EPSS: the real files', () => {
-  it('the full file (gzip, no score_date line): 360,142 scores dated by the import', async () => {
+  it('the full file (gzip, no score_date line): 360,142 scores dated by its name', async () => {
     const drafts = await draftsOfFile(epssFormat, 'epss/epss_scores-full-2026-08-16-via-emba.csv.gz');
     expect(tally(drafts)).toEqual({ vulnerability: 360142 });
     expect(drafts[0]).toEqual({
       kind: 'vulnerability',
       where: 'line 2',
       cveId: 'CVE-1999-1593',
-      epss: { score: 0.18126, percentile: 0.96946, date: TODAY },
+      epss: { score: 0.18126, percentile: 0.96946, date: '2026-08-16' },
     });
     expect(drafts.at(-1)).toMatchObject({
       where: 'line 360143',
@@ -60,6 +60,46 @@ describe('FIRST EPSS: the real files', () => {
   });
 });
 
+/** Drafts of `text` parsed as a file called `fileName`. */
+async function draftsNamed(fileName: string, text: string): Promise<Draft[]> {
+  const drafts: Draft[] = [];
+  for await (const draft of epssFormat.parse(Readable.from([Buffer.from(text)]), {
+    fileName,
+    head: text,
+  }))
+    drafts.push(draft);
+  return drafts;
+}
+
+describe('FIRST EPSS: the score date is the file\'s, never the import day', () => {
+  const ROW = 'CVE-2024-0001,0.5,0.9\n';
+  it('the score_date line wins over a date in the name', async () => {
+    const [draft] = await draftsNamed('epss_scores-2026-01-01.csv', `${MODEL}${HEADER}${ROW}`);
+    expect(draft).toMatchObject({ epss: { date: '2026-08-15' } });
+  });
+  it('without a score_date line, the date in the name (FIRST\'s archives)', async () => {
+    const [draft] = await draftsNamed('epss_scores-2025-03-17.csv.gz', `${HEADER}${ROW}`);
+    expect(draft).toMatchObject({ epss: { date: '2025-03-17' } });
+  });
+  it('with neither, the scores carry no date at all', async () => {
+    const [draft] = await draftsNamed('epss_scores-current.csv', `${HEADER}${ROW}`);
+    expect(draft).toEqual({
+      kind: 'vulnerability',
+      where: 'line 2',
+      cveId: 'CVE-2024-0001',
+      epss: { score: 0.5, percentile: 0.9 },
+    });
+  });
+  it.each([
+    ['epss_scores-2026-02-30.csv', undefined],
+    ['scores-20260815.csv', undefined],
+    ['v12026-08-150.csv', undefined],
+    ['epss 2026-08-15 (copy).csv', '2026-08-15'],
+  ])('a name such as %s gives %s', (name, expected) => {
+    expect(fileNameDate(name)).toBe(expected);
+  });
+});
+
 describe('FIRST EPSS: detection', () => {
   it.each(SAMPLE_FILES)('%s: %s', async (format, file) => {
     expect(epssFormat.detect(await sampleOf(file))).toBe(format === 'epss');
@@ -84,7 +124,6 @@ describe('FIRST EPSS: inputs refused as a whole', () => {
         for await (const draft of epssFormat.parse(input.stream, {
           fileName: 'cut.csv.gz',
           head: input.sample.head,
-          today: TODAY,
         }))
           if (draft.kind === 'vulnerability') scores++;
       };

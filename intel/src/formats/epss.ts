@@ -15,6 +15,18 @@ function scoreDate(head: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The day in a file name such as FIRST's archives' `epss_scores-2026-08-15.csv.gz`, when the file
+ * carries no score_date line. A name without a date (or with an impossible one) gives none.
+ */
+export function fileNameDate(fileName: string): string | undefined {
+  const match = /(?:^|[^\d])(\d{4}-\d{2}-\d{2})(?:[^\d]|$)/.exec(fileName);
+  if (!match) return undefined;
+  const day = match[1]!;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day ? undefined : day;
+}
+
 /** A probability: a decimal from 0 to 1. The reason when it is not one. */
 function probability(name: string, raw: string | undefined): number | string {
   const value = decimal(raw);
@@ -27,7 +39,7 @@ function epssDraft(
   line: number,
   fields: string[],
   at: Record<(typeof COLUMNS)[number], number>,
-  date: string,
+  date: string | undefined,
 ): Draft {
   const where = `line ${line}`;
   const cveId = fields[at.cve]?.trim();
@@ -38,7 +50,12 @@ function epssDraft(
   if (typeof score === 'string') return { kind: 'reject', where, reason: score };
   const percentile = probability('percentile', fields[at.percentile]);
   if (typeof percentile === 'string') return { kind: 'reject', where, reason: percentile };
-  return { kind: 'vulnerability', where, cveId, epss: { score, percentile, date } };
+  return {
+    kind: 'vulnerability',
+    where,
+    cveId,
+    epss: date === undefined ? { score, percentile } : { score, percentile, date },
+  };
 }
 
 /** FIRST EPSS scores (CSV, usually gzip): one EPSS column group per CVE. */
@@ -59,8 +76,9 @@ export const epssFormat: FormatAdapter = {
     if (header?.commented !== false)
       throw new InputRefused('not an EPSS file: the header "cve,epss,percentile" is missing');
     const at = columnIndexes(header, COLUMNS);
-    // Files without a score_date line (the API's, the per-year archives) are dated by the import.
-    const date = scoreDate(ctx.head) ?? ctx.today;
+    // The score date is the file's own: its score_date line, else the date in its name (FIRST's
+    // archives). A file with neither has no date; the import day would be an invented one.
+    const date = scoreDate(ctx.head) ?? fileNameDate(ctx.fileName);
     const headerRequired = 'not an EPSS file: the first record is not the header "cve,epss,percentile"';
     for await (const batch of csvBody(input, header, { headerRequired })) {
       for (const item of batch) {

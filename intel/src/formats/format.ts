@@ -28,8 +28,6 @@ export interface ParseContext {
   fileName: string;
   /** The input's sample (its first 64 KiB), for header lines a format reads before its records. */
   head: string;
-  /** Today as YYYY-MM-DD (UTC), for formats whose files carry no date of their own. */
-  today: string;
 }
 
 /** How a source of this format is described when the import names none (`--source`). */

@@ -116,8 +116,11 @@ export interface KevFields {
 export interface EpssFields {
   score: number;
   percentile: number;
-  /** YYYY-MM-DD: the score date from the file's header, or the import day when the file has none. */
-  date: string;
+  /**
+   * YYYY-MM-DD: the score date from the file's header, or from its name; absent when the file gives
+   * neither (the scores are stored undated and replace only undated ones).
+   */
+  date?: string;
 }
 
 /** One CVE; each format fills its own group and the merge touches only that group's columns. */

@@ -245,7 +245,6 @@ class RunState {
     options: ImportOptions,
   ): Promise<void> {
     const batchSize = options.batchSize ?? 20_000;
-    const today = new Date().toISOString().slice(0, 10);
     let bytesBefore = 0;
     for (const file of files) {
       const input = await openInput(file);
@@ -259,7 +258,6 @@ class RunState {
       let lastReport = 0;
       for await (const draft of this.adapter.parse(input.stream, {
         fileName: path.basename(file),
-        today,
         head: input.sample.head,
       })) {
         this.records++;

@@ -7,7 +7,6 @@ import { InputRefused, type FormatAdapter, type FormatName, type Sample } from '
 
 /** For the adapters' tests only: drafts of inline text and of the real files, samples, tallies. */
 
-export const TODAY = '2026-11-24';
 /** Text a spreadsheet, a browser or a database would execute if a layer got it wrong. */
 export const HOSTILE = {
   html: '<script>alert(1)</script>',
@@ -28,7 +27,6 @@ export async function draftsOfText(adapter: FormatAdapter, text: string, chunk =
   for await (const draft of adapter.parse(Readable.from(pieces), {
     fileName: 'inline',
     head: text.slice(0, 65536),
-    today: TODAY,
   }))
     drafts.push(draft);
   return drafts;
@@ -41,7 +39,6 @@ export async function draftsOfFile(adapter: FormatAdapter, relative: string): Pr
   for await (const draft of adapter.parse(input.stream, {
     fileName: path.basename(relative),
     head: input.sample.head,
-    today: TODAY,
   }))
     drafts.push(draft);
   return drafts;

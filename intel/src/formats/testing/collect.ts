@@ -10,7 +10,6 @@ export async function draftsOf(adapter: FormatAdapter, file: string): Promise<Dr
   const drafts: Draft[] = [];
   for await (const d of adapter.parse(input.stream, {
     fileName: path.basename(file),
-    today: '2026-11-24',
     head: input.sample.head,
   }))
     drafts.push(d);
@@ -22,7 +21,6 @@ export async function draftsOfText(adapter: FormatAdapter, text: string): Promis
   const drafts: Draft[] = [];
   for await (const d of adapter.parse(Readable.from([Buffer.from(text)]), {
     fileName: 'inline',
-    today: '2026-11-24',
     head: text.slice(0, 65536),
   }))
     drafts.push(d);
