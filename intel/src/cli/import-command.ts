@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
 import { connect, resolveDbUrl } from '../db/connect.js';
+import { withRemedy } from '../pipeline/remedy.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
 import {
   looksLikeTelemetry,
@@ -41,7 +42,7 @@ export function jsonResult(summary: AnySummary): string {
     rejects: summary.rejects,
     counts: summary.counts,
     seconds: summary.seconds,
-    ...(summary.error ? { error: summary.error } : {}),
+    ...(summary.error ? { error: withRemedy(summary.error, summary.remedy, 'cli') } : {}),
   });
 }
 
@@ -129,7 +130,9 @@ export async function importCommand(args: string[]): Promise<number> {
   } catch (error) {
     bar.stop();
     if (!(error instanceof ImportFailed || error instanceof WorkspaceImportFailed)) throw error;
-    process.stderr.write(`import refused, nothing was written: ${error.summary.error}\n`);
+    process.stderr.write(
+      `import refused, nothing was written: ${withRemedy(error.summary.error ?? '', error.summary.remedy, 'cli')}\n`,
+    );
     if (values.json) process.stdout.write(`${jsonResult(error.summary)}\n`);
     return 1;
   } finally {

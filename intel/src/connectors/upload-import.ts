@@ -8,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ClientBase } from 'pg';
 import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
+import { withRemedy } from '../pipeline/remedy.js';
 import { closeQueuedRun } from '../pipeline/run-state.js';
 import {
   runTelemetryImport,
@@ -40,6 +41,8 @@ export interface QueuedUpload {
   object: string;
   /** Telemetry: the sensor to file every event under. */
   sensor: string | undefined;
+  /** Telemetry: when the capture started, for Zeek logs whose ts counts seconds from it (ISO 8601). */
+  baseTime: string | undefined;
   /** Intelligence: the source the records are filed under. */
   source: string | undefined;
 }
@@ -63,6 +66,7 @@ const importTelemetry: Importer = async (db, job, file, signal) => {
     inputs: [file],
     format,
     sensor: job.sensor,
+    baseTime: job.baseTime,
     requestedBy: job.requestedBy,
     queuedRunId: job.runId,
     signal,
@@ -91,20 +95,15 @@ const IMPORTERS: Record<string, Importer> = {
   'intel-uploads': importIntelligence,
 };
 
-export async function takeQueuedUpload(db: ClientBase): Promise<QueuedUpload | undefined> {
-  const { rows } = await db.query<{
-    id: string;
-    requested_by: string | null;
-    format: string;
-    upload: { bucket: string; object: string; sensor?: string | null };
-    source: string | null;
-  }>(
-    `select r.id, r.requested_by, r.format, r.upload, s.name as source
-       from public.import_runs r left join public.sources s on s.id = r.source_id
-      where r.status = 'queued' and r.upload is not null order by r.id limit 1`,
-  );
-  const row = rows[0];
-  if (!row) return undefined;
+export interface QueuedUploadRow {
+  id: string;
+  requested_by: string | null;
+  format: string;
+  upload: { bucket: string; object: string; sensor?: string | null; base_time?: string | null };
+  source: string | null;
+}
+
+export function queuedUploadFrom(row: QueuedUploadRow): QueuedUpload {
   return {
     runId: Number(row.id),
     requestedBy: row.requested_by ?? undefined,
@@ -112,8 +111,18 @@ export async function takeQueuedUpload(db: ClientBase): Promise<QueuedUpload | u
     bucket: row.upload.bucket,
     object: row.upload.object,
     sensor: row.upload.sensor ?? undefined,
+    baseTime: row.upload.base_time ?? undefined,
     source: row.source ?? undefined,
   };
+}
+
+export async function takeQueuedUpload(db: ClientBase): Promise<QueuedUpload | undefined> {
+  const { rows } = await db.query<QueuedUploadRow>(
+    `select r.id, r.requested_by, r.format, r.upload, s.name as source
+       from public.import_runs r left join public.sources s on s.id = r.source_id
+      where r.status = 'queued' and r.upload is not null order by r.id limit 1`,
+  );
+  return rows[0] && queuedUploadFrom(rows[0]);
 }
 
 function objectUrl(storage: StorageAccess, job: QueuedUpload): string {
@@ -137,9 +146,10 @@ async function removeObject(storage: StorageAccess, job: QueuedUpload): Promise<
   });
 }
 
-function failureReason(error: unknown): string {
-  if (error instanceof WorkspaceImportFailed) return error.summary.error!;
-  if (error instanceof ImportFailed) return error.summary.error ?? 'import failed';
+/** Why the upload failed, worded for the app (its form, not the CLI's flags). */
+export function failureReason(error: unknown): string {
+  if (error instanceof WorkspaceImportFailed || error instanceof ImportFailed)
+    return withRemedy(error.summary.error ?? 'import failed', error.summary.remedy, 'app');
   return (error as Error).message;
 }
 
@@ -151,14 +161,18 @@ export async function importUpload(
 ): Promise<UploadResult> {
   const label = `upload ${path.posix.basename(job.object)}`;
   const importer = IMPORTERS[job.bucket];
+  // The run's error is read in the app; the worker's log may name the flag that fixes it.
   const refusal = !storage
-    ? 'the importer worker has no storage access (start it with the stack, or pass --api-url)'
+    ? {
+        app: 'the importer worker cannot reach the uploaded files; ask an administrator to restart it with the stack',
+        log: 'the importer worker has no storage access (start it with the stack, or pass --api-url)',
+      }
     : !importer
-      ? `uploads in the bucket "${job.bucket}" have no importer`
+      ? { app: `uploads in the bucket "${job.bucket}" have no importer` }
       : undefined;
   if (refusal) {
-    await closeQueuedRun(db, job.runId, 'failed', refusal);
-    return { source: label, result: 'failed', error: refusal };
+    await closeQueuedRun(db, job.runId, 'failed', refusal.app);
+    return { source: label, result: 'failed', error: refusal.log ?? refusal.app };
   }
   const folder = await mkdtemp(path.join(os.tmpdir(), 'app-upload-'));
   try {

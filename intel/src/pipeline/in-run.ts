@@ -58,6 +58,7 @@ export async function inRun<S extends RunOutcome>(
     const failed = {
       ...spec.summarise(runId, 'failed'),
       error: known ? (error as Error).message : `import failed: ${(error as Error).message}`,
+      remedy: error instanceof ImportRefused ? error.remedy : undefined,
     };
     if (runId !== undefined) await finishRun(db, runId, failed).catch(() => undefined);
     throw spec.failure(failed);

@@ -68,9 +68,7 @@ async function resolveFormat(
   stream.destroy();
   const adapter = requested ? adapterFor(requested) : detectFormat(sample);
   if (!adapter)
-    throw new ImportRefused(
-      `the format of ${path.basename(files[0]!)} is not one we read; name it with --format`,
-    );
+    throw new ImportRefused(`the format of ${path.basename(files[0]!)} is not one we read`, 'name-the-format');
   return { adapter, defaults: adapter.defaultsFor?.(sample) ?? adapter.defaults };
 }
 
@@ -111,6 +109,7 @@ export async function runImport(db: ClientBase, options: ImportOptions): Promise
       bytes: 0,
       seconds: (Date.now() - started) / 1000,
       error: (error as Error).message,
+      remedy: error instanceof ImportRefused ? error.remedy : undefined,
     });
   }
 }

@@ -1,6 +1,7 @@
 import type { ClientBase } from 'pg';
 import type { SourceDefaults } from '../formats/format.js';
 import type { SourceContext } from './prepare/source-context.js';
+import type { Remedy } from './remedy.js';
 
 /**
  * The import_runs row and the per-source lock. The row is written outside the import's
@@ -10,6 +11,13 @@ import type { SourceContext } from './prepare/source-context.js';
 
 export class ImportRefused extends Error {
   override name = 'ImportRefused';
+  /** The message is the bare reason; each surface words the remedy (pipeline/remedy.ts). */
+  constructor(
+    message: string,
+    readonly remedy?: Remedy,
+  ) {
+    super(message);
+  }
 }
 
 /** The source by name, created from the format's defaults the first time it is imported. */
@@ -99,13 +107,18 @@ export interface RunOutcome {
   counts: Record<string, unknown>;
   rejects: { where: string; reason: string }[];
   error?: string;
+  /** What the person can do about `error`, worded by each surface (pipeline/remedy.ts). */
+  remedy?: Remedy;
   bytes: number;
 }
 
 export async function finishRun(db: ClientBase, runId: number, outcome: RunOutcome): Promise<void> {
+  // A run that failed before it counted its input keeps the size its upload recorded (or none):
+  // "0 bytes" for a 2.9 KB file misleads.
   await db.query(
     `update public.import_runs set status = $2, finished_at = now(), records = $3, inserted = $4, updated = $5,
-       unchanged = $6, rejected = $7, ignored = $8, counts = $9, rejects = $10, error = left($11, 4000), bytes = $12
+       unchanged = $6, rejected = $7, ignored = $8, counts = $9, rejects = $10, error = left($11, 4000),
+       bytes = greatest(nullif($12::bigint, 0), bytes)
      where id = $1`,
     [
       runId,

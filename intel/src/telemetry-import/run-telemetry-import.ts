@@ -61,9 +61,7 @@ async function resolveFormat(files: string[], requested?: TelemetryFormatName): 
   stream.destroy();
   const detected = detectTelemetryFormat(sample);
   if (!detected)
-    throw new ImportRefused(
-      `${path.basename(files[0]!)} is not Suricata EVE or Zeek telemetry; name it with --format`,
-    );
+    throw new ImportRefused(`${path.basename(files[0]!)} is not Suricata EVE or Zeek telemetry`, 'name-the-format');
   return detected;
 }
 
@@ -128,6 +126,7 @@ export async function runTelemetryImport(
       status: 'failed',
       seconds: 0,
       error: (error as Error).message,
+      remedy: error instanceof ImportRefused ? error.remedy : undefined,
     });
   }
 }
