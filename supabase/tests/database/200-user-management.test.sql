@@ -87,8 +87,9 @@ select throws_ok($$ select public.admin_check_user_action('create', null, 'ANALY
 select throws_ok($$ select public.admin_check_user_action('create', null, 'not-an-email') $$, '22023', 'Enter a valid email address', 'a malformed email is refused');
 select throws_ok(format('select public.admin_check_user_action(%L, %L)', 'promote', :'b'), '22023', 'Unknown user action: promote', 'an unknown action is refused');
 reset role;
-insert into auth.users (id, aud, role, email, created_at) values
-  ('00000000-0000-4000-a000-00000000000d', 'authenticated', 'authenticated', 'new.analyst@test.local', now());
+insert into auth.users (id, aud, role, email, created_at, raw_app_meta_data) values
+  ('00000000-0000-4000-a000-00000000000d', 'authenticated', 'authenticated', 'new.analyst@test.local', now(),
+   '{"password_change_required": true}');
 set local role authenticated;
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select is((select role from public.admin_record_user_action('create', '00000000-0000-4000-a000-00000000000d', 'admin')), 'admin'::public.app_role,
