@@ -3,6 +3,7 @@
  * (`AccessTokenResponse`) that supabase-js stores as its session.
  */
 import { signJwt } from '../gateway/jwt.js';
+import { tokenRole } from './password-change.js';
 import type { JsonMap, UserRecord } from './user-json.js';
 import { userJson } from './user-json.js';
 
@@ -35,7 +36,7 @@ export function accessTokenClaims(input: AccessTokenInput): JsonMap {
     phone: row.phone ?? '',
     app_metadata: row.raw_app_meta_data ?? {},
     user_metadata: row.raw_user_meta_data ?? {},
-    role: row.role ?? '',
+    role: tokenRole(row),
     aal: input.aal,
     amr: [...input.amr].sort((a, b) => b.timestamp - a.timestamp),
     session_id: input.sessionId,

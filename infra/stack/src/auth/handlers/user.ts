@@ -7,6 +7,7 @@ import { withTransaction } from '../db.js';
 import { applyEmailChange, requestEmailChange } from '../email-change.js';
 import type { Db } from '../db.js';
 import { badRequest, forbidden, unprocessable } from '../errors.js';
+import { clearPasswordChangeRequired } from '../password-change.js';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../password.js';
 import { optionalObject, optionalString, readJsonObject, stringOrEmpty } from '../request-body.js';
 import { endSessions, sessionAmr } from '../session-store.js';
@@ -76,6 +77,7 @@ export async function updateUser(call: AuthCall): Promise<void> {
     const actor = actorFromUser(row);
     if (encryptedPassword !== undefined) {
       await storePassword(client, row.id, encryptedPassword);
+      await clearPasswordChangeRequired(client, row.id);
       // A new password means the old one may be known to someone else: end the other sessions.
       await endSessions(client, row.id, 'others', session?.id);
       await writeAudit(client, actor, 'user_updated_password', call.ip);
