@@ -1,7 +1,9 @@
 // POST {action, ...} → 200 {user, one_time_password?}. The steps, each refusing on its own:
 //   1. admin_check_user_action with the caller's token (role, MFA, self and last-admin rules);
 //   2. the auth admin API with the service key (create; ban / lift; stamp sessions_revoked_at,
-//      which a trigger in the auth service's transaction turns into "every session ended");
+//      which a trigger in the auth service's transaction turns into "every session ended"; a new
+//      password). A created or reset account carries password_change_required: its tokens can do
+//      nothing but choose a password until its owner has done so (the one-time password is one-time);
 //   3. admin_record_user_action with the caller's token: verifies the change, finishes our side and
 //      writes the audit row. A user created but not recorded is deleted again.
 import { corsHeaders } from '../_shared/cors.ts';
@@ -33,10 +35,15 @@ export class AuthAdminError extends Error {
 }
 
 export interface AuthAdmin {
-  createUser(input: { email: string; password: string; displayName?: string }): Promise<string>;
+  createUser(input: {
+    email: string;
+    password: string;
+    displayName?: string;
+    appMetadata: Record<string, unknown>;
+  }): Promise<string>;
   updateUser(
     id: string,
-    attributes: { ban_duration?: string; app_metadata?: Record<string, unknown> },
+    attributes: { ban_duration?: string; password?: string; app_metadata?: Record<string, unknown> },
   ): Promise<void>;
   deleteUser(id: string): Promise<void>;
 }
@@ -67,15 +74,30 @@ async function readJson(req: Request): Promise<unknown> {
   return JSON.parse(text);
 }
 
+/** The app_metadata flag the auth service reads (infra/stack/src/auth/password-change.ts). */
+export const MUST_CHOOSE_PASSWORD = { password_change_required: true } as const;
+
+/** The actions that hand the administrator a one-time password to pass on. */
+const GIVES_PASSWORD = new Set<UserAction['action']>(['create', 'reset_password']);
+
 /** Step 2: what the auth service does; returns the target user's id. */
 async function performInAuth(deps: HandlerDeps, action: UserAction, password: string): Promise<string> {
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
   switch (action.action) {
     case 'create':
       return deps.authAdmin.createUser({
         email: action.email.toLowerCase(),
         password,
         displayName: action.display_name,
+        appMetadata: MUST_CHOOSE_PASSWORD,
       });
+    case 'reset_password':
+      // One update: the new password, the flag, and the revocation that ends every session.
+      await deps.authAdmin.updateUser(action.user_id, {
+        password,
+        app_metadata: { ...MUST_CHOOSE_PASSWORD, sessions_revoked_at: now() },
+      });
+      return action.user_id;
     case 'disable':
       await deps.authAdmin.updateUser(action.user_id, { ban_duration: DISABLED_BAN });
       return action.user_id;
@@ -83,9 +105,7 @@ async function performInAuth(deps: HandlerDeps, action: UserAction, password: st
       await deps.authAdmin.updateUser(action.user_id, { ban_duration: 'none' });
       return action.user_id;
     case 'sign_out':
-      await deps.authAdmin.updateUser(action.user_id, {
-        app_metadata: { sessions_revoked_at: (deps.now?.() ?? new Date()).toISOString() },
-      });
+      await deps.authAdmin.updateUser(action.user_id, { app_metadata: { sessions_revoked_at: now() } });
       return action.user_id;
   }
 }
@@ -134,7 +154,8 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     });
     if (check.error) return refusal(check.error, cors);
 
-    const password = action.action === 'create' ? (deps.generatePassword ?? generateOneTimePassword)() : '';
+    const givesPassword = GIVES_PASSWORD.has(action.action);
+    const password = givesPassword ? (deps.generatePassword ?? generateOneTimePassword)() : '';
     let targetId: string;
     try {
       targetId = await performInAuth(deps, action, password);
@@ -162,7 +183,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     const user = Array.isArray(record.data) ? record.data[0] : record.data;
     return jsonResponse(
       200,
-      action.action === 'create' ? { user, one_time_password: password } : { user },
+      givesPassword ? { user, one_time_password: password } : { user },
       cors,
     );
   };

@@ -1,5 +1,5 @@
 // Edge function `admin-users`: the user actions only the auth service can perform (create, disable,
-// enable, sign out everywhere), for administrators with a verified second factor. The service key
+// enable, sign out everywhere, reset a password), for administrators with a verified second factor. The service key
 // stays here; the database decides, from the caller's own token, whether the caller may act.
 import { createClient } from '@supabase/supabase-js';
 import { allowedOriginsFromEnv } from '../_shared/cors.ts';
@@ -30,11 +30,12 @@ const handler = createHandler({
     return { data, error: error ? { code: error.code, message: error.message } : null };
   },
   authAdmin: {
-    createUser: async ({ email, password, displayName }) => {
+    createUser: async ({ email, password, displayName, appMetadata }) => {
       const { data, error } = await service.auth.admin.createUser({
         email,
         password,
         email_confirm: true,
+        app_metadata: appMetadata,
         user_metadata: displayName ? { display_name: displayName } : {},
       });
       authError(error);

@@ -1,4 +1,4 @@
-// One-time passwords for new users: 20 characters from a 64-character alphabet (256 % 64 = 0, so
+// One-time passwords for new users and password resets: 20 characters from a 64-character alphabet (256 % 64 = 0, so
 // every character is uniform), 120 bits, redrawn until it holds the classes the password policy
 // (`lower_upper_letters_digits`) asks for.
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -9,7 +9,7 @@ export const userActionSchema = z.discriminatedUnion('action', [
     display_name: z.string().trim().max(120).optional(),
   }),
   z.object({
-    action: z.enum(['disable', 'enable', 'sign_out']),
+    action: z.enum(['disable', 'enable', 'sign_out', 'reset_password']),
     user_id: z.uuid(),
   }),
 ]);

@@ -71,7 +71,12 @@ Deno.test(
       },
       {
         step: 'auth:create',
-        args: { email: 'new@test.local', password: 'Fixed-Password-123abc', displayName: 'New' },
+        args: {
+          email: 'new@test.local',
+          password: 'Fixed-Password-123abc',
+          displayName: 'New',
+          appMetadata: { password_change_required: true },
+        },
       },
       {
         step: 'rpc:admin_record_user_action',
@@ -128,6 +133,51 @@ Deno.test(
     }
   },
 );
+
+Deno.test(
+  'reset_password: a new one-time password, must be changed, every session ended, in one update, shown once',
+  async () => {
+    const { calls, handler } = setup();
+    const res = await handler(post({ action: 'reset_password', user_id: TARGET }));
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(await res.json(), { user: STATE, one_time_password: 'Fixed-Password-123abc' });
+    assert.deepEqual(calls, [
+      {
+        step: 'rpc:admin_check_user_action',
+        args: { token: 'caller-token', _action: 'reset_password', _user_id: TARGET, _email: null },
+      },
+      {
+        step: 'auth:update',
+        args: {
+          id: TARGET,
+          password: 'Fixed-Password-123abc',
+          app_metadata: { password_change_required: true, sessions_revoked_at: '2026-11-28T12:00:00.000Z' },
+        },
+      },
+      {
+        step: 'rpc:admin_record_user_action',
+        args: { token: 'caller-token', _action: 'reset_password', _user_id: TARGET, _role: null },
+      },
+    ]);
+  },
+);
+
+Deno.test('a reset the database refuses changes no password; one it cannot record shows none', async () => {
+  const refused = setup({
+    check: { data: null, error: { code: '42501', message: 'Change your own password from your profile' } },
+  });
+  const res = await refused.handler(post({ action: 'reset_password', user_id: TARGET }));
+  assert.equal(res.status, 403);
+  assert.deepEqual(refused.calls.map((c) => c.step), ['rpc:admin_check_user_action']);
+  const unrecorded = setup({
+    record: { data: null, error: { code: '22023', message: "This user's sessions were not revoked" } },
+  });
+  const answer = await unrecorded.handler(post({ action: 'reset_password', user_id: TARGET }));
+  assert.equal(answer.status, 400);
+  assert.ok(!('one_time_password' in (await answer.json())));
+  assert.ok(!unrecorded.calls.some((c) => c.step === 'auth:delete'));
+});
 
 Deno.test('a created user whose creation cannot be recorded is deleted again', async () => {
   const { calls, handler } = setup({
