@@ -258,6 +258,43 @@ export type Database = {
         };
         Relationships: [];
       };
+      demo_dataset_load: {
+        Row: {
+          current_step: string | null;
+          error: string | null;
+          finished_at: string | null;
+          id: boolean;
+          started_at: string;
+          status: string;
+          steps_done: number;
+          steps_total: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          current_step?: string | null;
+          error?: string | null;
+          finished_at?: string | null;
+          id?: boolean;
+          started_at?: string;
+          status?: string;
+          steps_done?: number;
+          steps_total: number;
+          updated_at?: string;
+        };
+        Update: {
+          current_step?: string | null;
+          error?: string | null;
+          finished_at?: string | null;
+          id?: boolean;
+          started_at?: string;
+          status?: string;
+          steps_done?: number;
+          steps_total?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       detection_rules: {
         Row: {
           category: string;
@@ -2332,9 +2369,10 @@ export type Database = {
         Args: { _format?: string; _object_name: string; _source_id: string };
         Returns: number;
       };
+      request_leak_import: { Args: { _object_name: string }; Returns: number };
       request_source_sync: { Args: { _source_id: string }; Returns: number };
       request_telemetry_import: {
-        Args: { _format?: string; _object_name: string; _sensor?: string };
+        Args: { _base_time?: string; _format?: string; _object_name: string; _sensor?: string };
         Returns: number;
       };
       revoke_api_key: { Args: { _id: string }; Returns: boolean };

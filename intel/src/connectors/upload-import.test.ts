@@ -5,12 +5,15 @@ import type { ClientBase } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runTelemetryImport } from '../telemetry-import/run-telemetry-import.js';
 import { WorkspaceImportFailed } from '../workspace-import/import-run.js';
+import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
 import { failureReason, importUpload, queuedUploadFrom, type QueuedUpload } from './upload-import.js';
 
 vi.mock('../telemetry-import/run-telemetry-import.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../telemetry-import/run-telemetry-import.js')>();
   return { ...actual, runTelemetryImport: vi.fn(actual.runTelemetryImport) };
 });
+
+vi.mock('../workspace-import/run-leaks-import.js', () => ({ runLeaksImport: vi.fn() }));
 
 const noDb = { query: vi.fn(async () => ({ rows: [], rowCount: 0 })) } as unknown as ClientBase;
 
@@ -47,6 +50,27 @@ describe('a queued telemetry upload', () => {
     expect(imported).toHaveBeenCalledWith(
       noDb,
       expect.objectContaining({ baseTime: '2024-05-01T10:00:00Z', format: 'zeek', queuedRunId: 7 }),
+    );
+  });
+});
+
+describe('a queued leak-post upload', () => {
+  it('is imported as leak-site posts into the run the app queued', async () => {
+    vi.mocked(runLeaksImport).mockResolvedValueOnce({} as Awaited<ReturnType<typeof runLeaksImport>>);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]')));
+    const job = queuedUploadFrom({
+      id: '11',
+      requested_by: 'u2',
+      format: 'leak-sites',
+      upload: { bucket: 'leak-uploads', object: 'u2/y/posts.json' },
+      source: null,
+    });
+    const result = await importUpload(noDb, job, { apiUrl: 'http://api.test', serviceRoleKey: 'k' });
+    vi.unstubAllGlobals();
+    expect(result.result).toBe('imported');
+    expect(runLeaksImport).toHaveBeenCalledWith(
+      noDb,
+      expect.objectContaining({ requestedBy: 'u2', queuedRunId: 11, inputs: [expect.stringMatching(/posts\.json$/)] }),
     );
   });
 });

@@ -16,11 +16,13 @@ import {
   type TelemetryFormatName,
   type TelemetrySummary,
 } from '../telemetry-import/run-telemetry-import.js';
-import { WorkspaceImportFailed } from '../workspace-import/import-run.js';
+import { WorkspaceImportFailed, type WorkspaceSummary } from '../workspace-import/import-run.js';
+import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
 
 /**
  * Files uploaded from the app: telemetry from Network Monitoring (request_telemetry_import, bucket
- * telemetry-uploads) and intelligence files for a source from Third-Party Intelligence
+ * telemetry-uploads), leak-site posts from Dark Web Monitoring (request_leak_import, bucket
+ * leak-uploads) and intelligence files for a source from Third-Party Intelligence
  * (request_file_import, bucket intel-uploads). The worker downloads the object through the storage
  * API as the service role, imports it as the CLI would with the bucket's importer, then removes the
  * object whatever the outcome, so uploads never pile up on the server's disk.
@@ -48,7 +50,7 @@ export interface QueuedUpload {
 }
 
 export type UploadResult =
-  | { source: string; result: 'imported'; summary: TelemetrySummary | ImportSummary }
+  | { source: string; result: 'imported'; summary: TelemetrySummary | ImportSummary | WorkspaceSummary<'leak-sites'> }
   | { source: string; result: 'failed'; error: string };
 
 type Importer = (
@@ -90,9 +92,20 @@ const importIntelligence: Importer = async (db, job, file, signal) => {
   return { source: label, result: 'imported', summary };
 };
 
+const importLeakPosts: Importer = async (db, job, file, signal) => {
+  const summary = await runLeaksImport(db, {
+    inputs: [file],
+    requestedBy: job.requestedBy,
+    queuedRunId: job.runId,
+    signal,
+  });
+  return { source: `leak posts: upload ${path.basename(file)}`, result: 'imported', summary };
+};
+
 const IMPORTERS: Record<string, Importer> = {
   'telemetry-uploads': importTelemetry,
   'intel-uploads': importIntelligence,
+  'leak-uploads': importLeakPosts,
 };
 
 export interface QueuedUploadRow {

@@ -3,6 +3,7 @@ import type { ClientBase } from 'pg';
 import { InputRefused } from '../formats/format.js';
 import { openInput } from '../input/open-input.js';
 import { leakSites, type LeakPost } from '../leaks/index.js';
+import { ImportRefused } from '../pipeline/run-state.js';
 import { addReject, emptyOutcome, inImportRun, type WorkspaceSummary } from './import-run.js';
 
 const BATCH = 5000;
@@ -13,7 +14,7 @@ const BATCH = 5000;
  */
 export async function runLeaksImport(
   db: ClientBase,
-  options: { inputs: string[]; requestedBy?: string },
+  options: { inputs: string[]; requestedBy?: string; queuedRunId?: number; signal?: AbortSignal },
 ): Promise<WorkspaceSummary<'leak-sites'>> {
   const outcome = emptyOutcome();
   const spec = {
@@ -27,6 +28,7 @@ export async function runLeaksImport(
     },
     inputs: options.inputs,
     requestedBy: options.requestedBy,
+    queuedRunId: options.queuedRunId,
   };
   return inImportRun(db, spec, outcome, async (runId) => {
     const newIds: number[] = [];
@@ -73,6 +75,8 @@ export async function runLeaksImport(
         fileName: path.basename(file),
         head: input.sample.head,
       })) {
+        if (options.signal?.aborted)
+          throw new ImportRefused('the import was interrupted; nothing of it was kept');
         outcome.records++;
         if (item.kind === 'reject') addReject(outcome, item.where, item.reason);
         else batch.push(item);
