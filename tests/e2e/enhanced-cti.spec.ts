@@ -1,6 +1,7 @@
 /**
  * Enhanced CTI on the demo dataset (ATT&CK v18 Enterprise and the MISP galaxies): APT28 found by its
- * alias, its profile (relationships, techniques), its techniques lit on the matrix, a technique opened
+ * alias, its profile (relationships, techniques), "Show on the matrix" going to the matrix with the same
+ * count as the profile (parents lit through their sub-techniques), a technique opened
  * by keyboard with its mitigations; APT29's indicators through the Cobalt Strike it uses; the render
  * times the page records; axe in both themes on the list, the matrix and a profile.
  */
@@ -65,32 +66,46 @@ test('APT28: found by its alias, its profile, its techniques lit on the matrix, 
   await expect(
     drawer(page).getByText(`Uses ${apt28.techniques} techniques of ATT&CK Enterprise`),
   ).toBeVisible(READY);
+  // "Show on the matrix" goes there: the drawer closes onto the matrix tab.
   await drawer(page).getByRole('button', { name: 'Show on the matrix' }).click();
   await expect(page).toHaveURL(new RegExp(`sel=${apt28.stixId}`));
-  await page.keyboard.press('Escape');
-
-  await page.getByRole('tab', { name: 'ATT&CK matrix (1 compared)' }).click();
+  await expect(page).toHaveURL(/view=matrix/);
+  await expect(drawer(page)).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'ATT&CK matrix (1 compared)' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(matrix(page)).toBeVisible(READY);
-  await expect(page.getByText(/^APT28 uses \d+ of the techniques shown\.$/)).toBeVisible(READY);
+  // The same count as the profile's, collapsed sub-techniques included.
+  await expect(
+    page.getByText(`APT28 uses ${apt28.techniques} of the techniques shown, sub-techniques included.`),
+  ).toBeVisible(READY);
   const lit = matrix(page).getByRole('gridcell', {
     name: new RegExp(`^${apt28.parentTechnique} .*, used by APT28`),
   });
   await expect(lit.first()).toHaveAttribute('data-heat', '4');
-  // Everything APT28 uses, and nothing else, with "only used": every technique counted once.
+  // A parent APT28 uses only through a sub-technique is coloured too, and dashed.
+  await expect(
+    matrix(page)
+      .getByRole('gridcell', { name: /, used by APT28 \(through a sub-technique\)/ })
+      .first(),
+  ).toHaveAttribute('data-via-subs', 'true');
+  // Everything APT28 uses, and nothing else, with "only used": every cell coloured, the count unchanged.
   await page.getByLabel('Techniques shown').selectOption('only');
-  await expect(page.getByText(`APT28 uses ${apt28.techniques} of the techniques shown.`)).toBeVisible(READY);
-  await expect(matrix(page).locator('td[data-col]:not([data-heat])')).toHaveCount(
-    await matrix(page).locator('td[aria-expanded]:not([data-heat])').count(),
-  );
+  await expect(
+    page.getByText(`APT28 uses ${apt28.techniques} of the techniques shown, sub-techniques included.`),
+  ).toBeVisible(READY);
+  await expect(matrix(page).locator('td[data-col]:not([data-heat])')).toHaveCount(0);
 
   // Keyboard: into the grid at its one tab stop, to the first cell, then down the column with the
   // arrows to the first technique APT28 itself uses; Enter opens it.
   await matrix(page).locator('td[tabindex="0"]').focus();
   await page.keyboard.press('Control+Home');
   const label = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
-  for (let step = 0; step < 40 && !(await label()).includes(', used by APT28'); step++)
-    await page.keyboard.press('ArrowDown');
-  expect(await label()).toMatch(/^T\d{4}(\.\d{3})? .+, used by APT28/);
+  // Itself: a parent it uses only through a sub-technique would not list it as a user.
+  const usedItself = (text: string) => text.includes(', used by APT28') && !text.includes('(through a sub');
+  for (let step = 0; step < 40 && !usedItself(await label()); step++) await page.keyboard.press('ArrowDown');
+  expect(await label()).toMatch(/^T\d{4}(\.\d{3})? .+, used by APT28(,|$)/);
   await expect(matrix(page).locator('[tabindex="0"]')).toHaveCount(1);
   await page.keyboard.press('Enter');
   await expect(drawer(page).getByText('Technique', { exact: true })).toBeVisible();
@@ -164,7 +179,9 @@ for (const theme of THEMES) {
     ).toBeVisible(READY);
     await audit('list');
     await page.goto(`${PAGE_URL}?view=matrix&sel=${apt28.stixId}`);
-    await expect(page.getByText(/^APT28 uses \d+ of the techniques shown\.$/)).toBeVisible(READY);
+    await expect(
+      page.getByText(/^APT28 uses \d+ of the techniques shown, sub-techniques included\.$/),
+    ).toBeVisible(READY);
     await audit('matrix');
     await page.goto(`${PAGE_URL}?view=matrix&sel=${apt28.stixId}&open=${apt28.stixId}`);
     await drawer(page).getByRole('tab', { name: 'Techniques' }).click();

@@ -308,7 +308,7 @@ describe('Enhanced CTI', () => {
     expect(within(compared).getByText(HOSTILE)).toBeInTheDocument();
     expect(
       await screen.findByText(
-        '2 techniques shown are used by at least one of the 2 selected, 1 by all of them.',
+        '3 techniques shown (sub-techniques included) are used by at least one of the 2 selected, 1 by all of them.',
       ),
     ).toBeInTheDocument();
     expect(
@@ -325,7 +325,10 @@ describe('Enhanced CTI', () => {
     expect(calls.matrix.at(-1)).toMatchObject({ _object_ids: [APT_A, APT_B].sort(), _used_only: true });
 
     await user.click(screen.getByRole('button', { name: `Remove ${HOSTILE} from the matrix` }));
-    expect(await screen.findByText('APT A uses 2 of the techniques shown.')).toBeInTheDocument();
+    // As many as the actor's profile counts: Phishing, WMI and the PowerShell sub-technique.
+    expect(
+      await screen.findByText('APT A uses 3 of the techniques shown, sub-techniques included.'),
+    ).toBeInTheDocument();
     expect(params().getAll('sel')).toEqual([APT_A]);
 
     await user.selectOptions(screen.getByLabelText('Techniques shown'), 'only');
@@ -359,7 +362,7 @@ describe('Enhanced CTI', () => {
     answerKnowledge();
     const { user, params } = renderPage(`?view=matrix&sel=${APT_A}`);
     const grid = await matrixGrid();
-    await screen.findByText('APT A uses 2 of the techniques shown.');
+    await screen.findByText('APT A uses 3 of the techniques shown, sub-techniques included.');
     within(grid)
       .getAllByRole('gridcell', { name: /^T1059 Command/ })[0]!
       .focus();
@@ -413,13 +416,35 @@ describe('Enhanced CTI', () => {
     expect(await within(drawer).findByText(/keeps no change log per object/)).toBeInTheDocument();
     expect(within(drawer).getByText('MITRE ATT&CK: 24,771 new, 0 updated')).toBeInTheDocument();
 
-    await user.click(within(drawer).getByRole('button', { name: 'Show on the matrix' }));
-    expect(params().getAll('sel')).toEqual([APT_A]);
-    expect(within(drawer).getByRole('button', { name: 'Remove from the matrix' })).toBeInTheDocument();
-
     // A related object opens in the same drawer.
     await user.click(within(drawer).getByRole('tab', { name: 'Relationships' }));
     await user.click(await within(drawer).findByRole('button', { name: 'X-Agent' }));
     expect(params().get('open')).toBe(X_AGENT);
+  });
+
+  it('"Show on the matrix" takes the analyst to the matrix, the drawer closed, the object on it', async () => {
+    answerKnowledge();
+    const { user, params } = renderPage(`?open=${APT_A}`);
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('button', { name: 'Show on the matrix' }));
+    expect(params().getAll('sel')).toEqual([APT_A]);
+    expect(params().get('view')).toBe('matrix');
+    expect(params().get('open')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('tab', { name: 'ATT&CK matrix (1 compared)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await screen.findByText('APT A uses 3 of the techniques shown, sub-techniques included.'),
+    ).toBeInTheDocument();
+
+    // A parent used only through its sub-technique is coloured and says so.
+    const grid = await matrixGrid();
+    expect(
+      within(grid).getAllByRole('gridcell', {
+        name: /^T1059 Command and Scripting Interpreter, used by APT A \(through a sub-technique\)/,
+      })[0],
+    ).toHaveAttribute('data-via-subs', 'true');
   });
 });

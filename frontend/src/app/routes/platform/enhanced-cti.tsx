@@ -51,6 +51,16 @@ export default function EnhancedCtiPage({ definition }: PlatformPageProps) {
   const select = (ids: Iterable<string>) => setFilters({ sel: [...ids].slice(0, MAX_SELECTED) });
   const toggleSelected = (stixId: string) =>
     select(selectedKeys.has(stixId) ? filters.sel.filter((id) => id !== stixId) : [...filters.sel, stixId]);
+  // "Show on the matrix" in a profile means "show me": the drawer closes onto the matrix. Removing an
+  // object leaves the analyst where they are.
+  const toggleFromProfile = (stixId: string) => {
+    if (selectedKeys.has(stixId)) toggleSelected(stixId);
+    else
+      setFilters(
+        { sel: [...filters.sel, stixId].slice(0, MAX_SELECTED), view: 'matrix', open: undefined },
+        { push: true },
+      );
+  };
   // Stable, so the memoised matrix does not re-render when a drawer opens.
   const open = useCallback((stixId: string) => setFilters({ open: stixId }, { push: true }), [setFilters]);
   const settings: MatrixSettings = { colour: filters.colour, platform: filters.platform, used: filters.used };
@@ -131,7 +141,7 @@ export default function EnhancedCtiPage({ definition }: PlatformPageProps) {
         onClose={() => setFilters({ open: undefined })}
         indicatorsHref={indicatorsHref}
         onOpenObject={open}
-        matrix={{ selected: filters.sel, onToggle: toggleSelected }}
+        matrix={{ selected: filters.sel, onToggle: toggleFromProfile }}
       />
     </Stack>
   );

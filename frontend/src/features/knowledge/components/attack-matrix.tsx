@@ -10,7 +10,11 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useMatrixStructure, useMatrixUsage } from '@/features/knowledge/api/get-attack-matrix';
 import { buildMatrix, matrixPlatforms, usageByTechnique } from '@/features/knowledge/utils/matrix-model';
-import { buildMatrixView, type ColourMode } from '@/features/knowledge/utils/matrix-view';
+import {
+  buildMatrixView,
+  countUsedTechniques,
+  type ColourMode,
+} from '@/features/knowledge/utils/matrix-view';
 import { MatrixGrid } from './matrix-grid';
 import { MatrixLegend, type SelectedObject } from './matrix-legend';
 import { MatrixSummary } from './matrix-summary';
@@ -45,14 +49,15 @@ export function AttackMatrix(props: AttackMatrixProps) {
   const view = useMemo(() => {
     // eslint-disable-next-line react-hooks/purity -- a timing mark; the cells do not depend on it
     const start = performance.now();
-    const columns = buildMatrixView(tactics, used, {
+    const options = {
       mode: settings.colour,
       selected: selected.map((object) => ({ stixId: object.stixId, name: object.name })),
       platform: settings.platform,
       onlyUsed: settings.used === 'only',
       expanded,
-    });
-    return { columns, start };
+    };
+    const columns = buildMatrixView(tactics, used, options);
+    return { columns, counts: countUsedTechniques(tactics, used, options), start };
   }, [tactics, used, settings.colour, settings.platform, settings.used, selected, expanded]);
   const rendered = useRef(false);
   useLayoutEffect(() => {
@@ -162,7 +167,7 @@ export function AttackMatrix(props: AttackMatrixProps) {
       ) : (
         <>
           <MatrixSummary
-            columns={view.columns}
+            counts={view.counts}
             selected={selected}
             mode={settings.colour}
             updating={usage.isPlaceholderData || usage.isPending}

@@ -76,8 +76,15 @@ describe('the ATT&CK matrix grid', () => {
     ).toHaveAttribute('data-heat', '4');
     // Under Execution it has its sub-techniques; under Initial Access (in this fixture) none.
     const [initial, execution] = within(grid).getAllByRole('gridcell', { name: /^T1059 Command/ });
+    // Coloured through its used sub-technique, dashed, and its tooltip says why.
     expect(execution).toHaveAccessibleName(
-      'T1059 Command and Scripting Interpreter, used by none of the 2 selected, 2 sub-techniques, 1 used',
+      'T1059 Command and Scripting Interpreter, used by 1 of 2 selected: APT A (through a sub-technique), 2 sub-techniques, 1 used',
+    );
+    expect(execution).toHaveAttribute('data-via-subs', 'true');
+    expect(execution).toHaveAttribute('data-heat', '2');
+    expect(execution).toHaveAttribute(
+      'title',
+      'T1059 Command and Scripting Interpreter: coloured through a sub-technique',
     );
     expect(execution).toHaveAttribute('aria-expanded', 'false');
     expect(initial).not.toHaveAttribute('aria-expanded');

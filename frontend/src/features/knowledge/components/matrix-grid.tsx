@@ -10,7 +10,7 @@ import { Box } from '@chakra-ui/react';
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CellView, TacticView } from '@/features/knowledge/utils/matrix-view';
 import { clampPosition, moveInGrid, type GridPosition } from '@/features/knowledge/utils/grid-navigation';
-import { COLUMN_REM, matrixTableStyles } from './matrix-styles';
+import { COLUMN_REM, matrixTableStyles, VIA_SUBS_NOTE } from './matrix-styles';
 
 /** Space shows or hides a technique's sub-techniques; + only shows, - only hides. */
 const TOGGLE_KEYS: Record<string, 'toggle' | 'open' | 'close'> = { ' ': 'toggle', '+': 'open', '-': 'close' };
@@ -153,10 +153,11 @@ const MatrixRow = memo(function MatrixRow({ row, cells, activeCol }: MatrixRowPr
             data-row={row}
             data-heat={view.heat || undefined}
             data-sub={view.isSub || undefined}
+            data-via-subs={view.viaSubs || undefined}
             tabIndex={col === activeCol ? 0 : -1}
             aria-label={view.label}
             aria-expanded={view.toggleKey ? Boolean(view.expanded) : undefined}
-            title={`${view.id} ${view.name}`}
+            title={`${view.id} ${view.name}${view.viaSubs ? `: ${VIA_SUBS_NOTE}` : ''}`}
           >
             <span className="cti-id">{view.id}</span>
             <span className="cti-name">{view.name}</span>

@@ -1,13 +1,13 @@
 /**
  * Above the matrix: the objects compared (each with the mark its cells carry, and a way to remove it)
- * and what the colours mean for the colouring chosen.
+ * and what the colours (and a dashed outline) mean for the colouring chosen.
  */
 import { Box, Button, Flex, IconButton, Text } from '@chakra-ui/react';
 import { LuX } from 'react-icons/lu';
 import { InertText } from '@/lib/security/inert-text';
 import type { ColourMode } from '@/features/knowledge/utils/matrix-view';
 import { HEAT_LEVELS } from '@/features/knowledge/utils/matrix-view';
-import { heatSwatch, MARK_PALETTES } from './matrix-styles';
+import { heatSwatch, MARK_PALETTES, VIA_SUBS_NOTE } from './matrix-styles';
 
 export interface SelectedObject {
   stixId: string;
@@ -97,6 +97,17 @@ export function MatrixLegend({ selected, mode, onRemove, onClear }: MatrixLegend
               <Text as="span">{labels[index]}</Text>
             </Flex>
           ))}
+          <Flex as="li" align="center" gap="1">
+            <Box
+              aria-hidden="true"
+              boxSize="3.5"
+              borderRadius="sm"
+              borderWidth="1px"
+              borderStyle="dashed"
+              borderColor="fg.muted"
+            />
+            <Text as="span">Dashed: {VIA_SUBS_NOTE}</Text>
+          </Flex>
         </Flex>
       )}
     </Flex>

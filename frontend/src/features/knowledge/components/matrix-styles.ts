@@ -8,6 +8,9 @@ import type { SystemStyleObject } from '@chakra-ui/react';
 /** Every tactic column has this width (rem): the table is laid out fixed, so a long name cannot widen one. */
 export const COLUMN_REM = 8.5;
 
+/** What a dashed outline says, in the legend and a cell's tooltip. */
+export const VIA_SUBS_NOTE = 'coloured through a sub-technique';
+
 /** The selected objects' marks, in legend order (MAX_SELECTED of them). */
 export const MARK_PALETTES = ['blue', 'purple', 'teal', 'pink', 'cyan', 'green', 'yellow', 'red'] as const;
 
@@ -71,6 +74,8 @@ export const matrixTableStyles: SystemStyleObject = {
   '& td:empty': { borderWidth: 0, bg: 'transparent', cursor: 'default' },
   // Sub-techniques sit under their parent, marked by a thick start border and an indent.
   '& td[data-sub]': { ps: '3', borderStartWidth: '4px', borderStartColor: 'border.emphasized' },
+  // A parent coloured by what its sub-techniques owe: a dashed outline (the legend says so).
+  '& td[data-via-subs]': { borderStyle: 'dashed', borderColor: 'fg.muted' },
   '& td:hover': { borderColor: 'fg.muted' },
   '& td:focus-visible': { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' },
   '& .cti-id': { display: 'block', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' },

@@ -1,48 +1,46 @@
 /**
  * One sentence over the matrix saying what the colours show (announced when it changes), and how to
- * start when nothing is selected.
+ * start when nothing is selected. The counts take in collapsed sub-techniques, as the actor's profile
+ * does, so both say the same number.
  */
 import { Text } from '@chakra-ui/react';
-import type { CellView, ColourMode, TacticView } from '@/features/knowledge/utils/matrix-view';
+import type { ColourMode } from '@/features/knowledge/utils/matrix-view';
 import type { SelectedObject } from './matrix-legend';
 
+export interface UsedCounts {
+  byAny: number;
+  byAll: number;
+}
+
 interface MatrixSummaryProps {
-  columns: readonly TacticView[];
+  counts: UsedCounts;
   selected: readonly SelectedObject[];
   mode: ColourMode;
   updating: boolean;
 }
 
-/** Each technique once, though it sits under several tactics. */
-function distinct(columns: readonly TacticView[], keep: (cell: CellView) => boolean): number {
-  const ids = new Set<string>();
-  for (const column of columns) for (const cell of column.cells) if (keep(cell)) ids.add(cell.stixId);
-  return ids.size;
-}
-
 export function summarise(
-  columns: readonly TacticView[],
+  { byAny, byAll }: UsedCounts,
   selected: readonly SelectedObject[],
   mode: ColourMode,
 ) {
   if (mode === 'sightings') {
-    const sighted = distinct(columns, (cell) => cell.heat > 0);
+    const sighted = byAny;
     return sighted
       ? `${sighted} techniques shown are used by malware or tools whose indicators our sensors saw.`
       : 'Our sensors have not seen indicators of software with known techniques.';
   }
   if (selected.length === 0)
     return 'Select actors, malware, tools or campaigns in the list (or open one and choose “Show on the matrix”) to colour the techniques they use.';
-  const byAny = distinct(columns, (cell) => cell.marks.some(Boolean));
-  if (selected.length === 1) return `${selected[0]!.name} uses ${byAny} of the techniques shown.`;
-  const byAll = distinct(columns, (cell) => cell.marks.every(Boolean));
-  return `${byAny} techniques shown are used by at least one of the ${selected.length} selected, ${byAll} by all of them.`;
+  if (selected.length === 1)
+    return `${selected[0]!.name} uses ${byAny} of the techniques shown, sub-techniques included.`;
+  return `${byAny} techniques shown (sub-techniques included) are used by at least one of the ${selected.length} selected, ${byAll} by all of them.`;
 }
 
-export function MatrixSummary({ columns, selected, mode, updating }: MatrixSummaryProps) {
+export function MatrixSummary({ counts, selected, mode, updating }: MatrixSummaryProps) {
   return (
     <Text fontSize="sm" color="fg.muted" aria-live="polite">
-      {updating ? 'Updating the matrix…' : summarise(columns, selected, mode)}
+      {updating ? 'Updating the matrix…' : summarise(counts, selected, mode)}
     </Text>
   );
 }

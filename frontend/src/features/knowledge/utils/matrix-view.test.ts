@@ -8,7 +8,7 @@ import {
   USAGE_ROWS,
 } from '@/features/knowledge/testing/matrix-fixture';
 import { buildMatrix, matrixPlatforms, usageByTechnique } from './matrix-model';
-import { buildMatrixView, heatLevel, type MatrixViewOptions } from './matrix-view';
+import { buildMatrixView, countUsedTechniques, heatLevel, type MatrixViewOptions } from './matrix-view';
 
 const tactics = buildMatrix(MATRIX_ROWS);
 const selected = [
@@ -48,12 +48,44 @@ describe('the matrix view', () => {
     expect(phishing.label).toBe('T1566 Phishing, used by 1 of 2 selected: APT A');
     const wmi = execution!.cells.find((cell) => cell.id === 'T1047')!;
     expect(wmi).toMatchObject({ heat: 4, count: '2', marks: [true, true] });
-    const scripting = execution!.cells.find((cell) => cell.id === 'T1059')!;
-    expect(scripting).toMatchObject({ heat: 0, count: '', subsNote: '1/2', expanded: false });
-    expect(scripting.label).toBe(
-      'T1059 Command and Scripting Interpreter, used by none of the 2 selected, 2 sub-techniques, 1 used',
-    );
     expect(execution!.used).toBe(2);
+  });
+
+  it('colours a parent whose sub-technique is used, and says it is through the sub-technique', () => {
+    const execution = buildMatrixView(tactics, usage, options())[1]!;
+    const scripting = execution.cells.find((cell) => cell.id === 'T1059')!;
+    expect(scripting).toMatchObject({
+      heat: 2,
+      count: '1',
+      marks: [true, false],
+      viaSubs: true,
+      subsNote: '1/2',
+      expanded: false,
+    });
+    expect(scripting.label).toBe(
+      'T1059 Command and Scripting Interpreter, used by 1 of 2 selected: APT A (through a sub-technique), 2 sub-techniques, 1 used',
+    );
+    // A technique used directly is not marked as coloured through its sub-techniques.
+    expect(execution.cells.find((cell) => cell.id === 'T1047')!.viaSubs).toBe(false);
+  });
+
+  it("counts what the selection uses as the actor's profile does: every technique and sub-technique once", () => {
+    // APT A uses Phishing, PowerShell (a sub-technique) and WMI; APT B only WMI.
+    expect(countUsedTechniques(tactics, usage, options())).toEqual({ byAny: 3, byAll: 1 });
+    const onlyA = options({ selected: [selected[0]!] });
+    expect(countUsedTechniques(tactics, usage, onlyA)).toEqual({ byAny: 3, byAll: 3 });
+    // Expanding or collapsing parents does not change the count; a platform filter does.
+    const expanded = options({ expanded: new Set([`execution:${T_SCRIPTING}`]) });
+    expect(countUsedTechniques(tactics, usage, expanded).byAny).toBe(3);
+    expect(countUsedTechniques(tactics, usage, options({ platform: 'Linux' })).byAny).toBe(1);
+  });
+
+  it('counts sighted techniques once each when coloured by sightings', () => {
+    const sightings = options({ mode: 'sightings', selected: [] });
+    expect(countUsedTechniques(tactics, usageByTechnique(SIGHTING_ROWS), sightings)).toEqual({
+      byAny: 2,
+      byAll: 2,
+    });
   });
 
   it('shows sub-techniques under an expanded parent only', () => {
