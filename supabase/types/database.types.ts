@@ -1996,16 +1996,22 @@ export type Database = {
         Args: { _days?: number; _limit?: number };
         Returns: {
           alerts: number;
+          confidence: string;
+          evidence: string;
+          evidence_count: number;
           kind: string;
           name: string;
           new_indicators: number;
           previous_alerts: number;
           previous_new_indicators: number;
           previous_sightings: number;
+          shared: boolean;
           sightings: number;
           stix_id: string;
           tlp: Database['public']['Enums']['tlp_level'];
           type: string;
+          used_by_actors: number;
+          via_software: string[];
         }[];
       };
       count_indicators: {
