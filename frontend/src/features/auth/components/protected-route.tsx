@@ -1,12 +1,15 @@
 /**
  * The sign-in guard (SPEC §2, §4): loader while auth is settling, /auth (history replaced, original location
- * passed along) without a session, and for admin-only screens the two-factor step or the admin notice.
+ * passed along) without a session, the "Choose your password" step after a one-time password, and for
+ * admin-only screens the two-factor step or the admin notice.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { publicPaths } from '@/config/paths';
+import { useAppSelector } from '@/app/store/hooks';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { selectMustChoosePassword } from '@/features/auth/state/auth-slice';
 import type { ReturnLocationState } from '@/features/auth/utils/return-location';
 import { AdminNotice } from './admin-notice';
 
@@ -14,6 +17,7 @@ import { AdminNotice } from './admin-notice';
 // code form likewise loads only for an admin asked for a code, not with the public pages.
 const MfaSetup = lazy(() => import('./mfa/mfa-setup').then((m) => ({ default: m.MfaSetup })));
 const MfaVerify = lazy(() => import('./mfa/mfa-verify').then((m) => ({ default: m.MfaVerify })));
+const ChoosePassword = lazy(() => import('./choose-password').then((m) => ({ default: m.ChoosePassword })));
 
 export function ProtectedRoute({
   children,
@@ -23,6 +27,7 @@ export function ProtectedRoute({
   adminOnly?: boolean;
 }) {
   const { user, session, loading, adminValidation } = useAuth();
+  const mustChoosePassword = useAppSelector(selectMustChoosePassword);
   const location = useLocation();
 
   if (loading) return <FullScreenLoader label="Verifying access..." />;
@@ -32,6 +37,12 @@ export function ProtectedRoute({
     };
     return <Navigate to={publicPaths.auth} replace state={state} />;
   }
+  if (mustChoosePassword)
+    return (
+      <Suspense fallback={<FullScreenLoader label="Verifying access..." />}>
+        <ChoosePassword />
+      </Suspense>
+    );
   if (adminOnly) {
     if (!adminValidation) return <FullScreenLoader label="Verifying access..." />;
     if (!adminValidation.authorized) {

@@ -7,18 +7,25 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AppDispatch, RootState } from '@/app/store/store';
 import { toast } from '@/components/ui/toast';
 import { SESSION } from '@/config/constants';
-import { authStateChanged, selectUser, userSignedOut } from './auth-slice';
+import {
+  authStateChanged,
+  passwordChoiceSettled,
+  selectMustChoosePassword,
+  selectUser,
+  userSignedOut,
+} from './auth-slice';
 import { validateAdmin } from './auth-thunks';
 
 type StartListening = TypedStartListening<RootState, AppDispatch>;
 
 export function addAuthListeners(startListening: StartListening) {
   startListening({
-    matcher: isAnyOf(authStateChanged, userSignedOut),
+    matcher: isAnyOf(authStateChanged, userSignedOut, passwordChoiceSettled),
     effect: async (_action, api) => {
       // Only the latest auth change counts; a pending re-validation for an earlier one is dropped.
       api.cancelActiveListeners();
-      if (!selectUser(api.getState())) return;
+      // A token awaiting a new password is refused everywhere; ask again once it is chosen.
+      if (!selectUser(api.getState()) || selectMustChoosePassword(api.getState())) return;
       await api.delay(SESSION.adminRevalidateDelayMs);
       await api.dispatch(validateAdmin());
     },

@@ -7,6 +7,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export interface AuthUser {
   id: string;
   email: string | null;
+  /** Signed in with a one-time password: the server serves nothing until they choose their own. */
+  mustChangePassword?: boolean;
 }
 
 export interface AuthSession {
@@ -30,9 +32,20 @@ export interface AuthState {
   session: AuthSession | null;
   loading: boolean;
   adminValidation: AdminValidation | null;
+  /**
+   * A new password is being set: the user object already lost the must-change flag but the token
+   * in hand is still the restricted one until the session is refreshed, so the platform waits.
+   */
+  choosingPassword: boolean;
 }
 
-const initialState: AuthState = { user: null, session: null, loading: true, adminValidation: null };
+const initialState: AuthState = {
+  user: null,
+  session: null,
+  loading: true,
+  adminValidation: null,
+  choosingPassword: false,
+};
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -49,12 +62,19 @@ export const authSlice = createSlice({
     adminValidated(state, action: PayloadAction<AdminValidation>) {
       if (state.user) state.adminValidation = action.payload;
     },
+    passwordChoiceStarted(state) {
+      state.choosingPassword = true;
+    },
+    passwordChoiceSettled(state) {
+      state.choosingPassword = false;
+    },
     userSignedOut: {
       reducer(state) {
         state.user = null;
         state.session = null;
         state.loading = false;
         state.adminValidation = null;
+        state.choosingPassword = false;
       },
       prepare: (reason: SignOutReason) => ({ payload: { reason } }),
     },
@@ -65,9 +85,17 @@ export const authSlice = createSlice({
     selectAuthLoading: (state) => state.loading,
     selectAdminValidation: (state) => state.adminValidation,
     selectIsSignedIn: (state) => state.user !== null && state.session !== null,
+    selectMustChoosePassword: (state) => state.choosingPassword || state.user?.mustChangePassword === true,
   },
 });
 
-export const { authStateChanged, adminValidated, userSignedOut } = authSlice.actions;
-export const { selectUser, selectSession, selectAuthLoading, selectAdminValidation, selectIsSignedIn } =
-  authSlice.selectors;
+export const { authStateChanged, adminValidated, userSignedOut, passwordChoiceStarted, passwordChoiceSettled } =
+  authSlice.actions;
+export const {
+  selectUser,
+  selectSession,
+  selectAuthLoading,
+  selectAdminValidation,
+  selectIsSignedIn,
+  selectMustChoosePassword,
+} = authSlice.selectors;
