@@ -119,6 +119,24 @@ describe('User Management', () => {
     );
   });
 
+  it('resets a password after a confirmation and shows the new one-time password once', async () => {
+    invoke.mockResolvedValueOnce({
+      data: { user: { id: OTHER }, one_time_password: 'Zyxwvutsrq9876543210' },
+      error: null,
+    });
+    const { user: actor } = renderPage(`${platformPath('userManagement')}?user=${OTHER}`);
+    const drawer = await screen.findByRole('dialog', { name: 'other@cti.local' });
+    await actor.click(within(drawer).getByRole('button', { name: 'Reset password' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText(/every session ends/)).toBeInTheDocument();
+    await actor.click(within(confirm).getByRole('button', { name: 'Reset password' }));
+    expect(await within(drawer).findByText('Zyxwvutsrq9876543210')).toBeInTheDocument();
+    expect(within(drawer).getByText(/choose their own password when they first sign in/)).toBeInTheDocument();
+    expect(invoke).toHaveBeenCalledWith('admin-users', { body: { action: 'reset_password', user_id: OTHER } });
+    await actor.click(within(drawer).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('Zyxwvutsrq9876543210')).toBeNull());
+  });
+
   it('creates an account and shows its one-time password once', async () => {
     invoke.mockResolvedValueOnce({
       data: { user: { id: 'new' }, one_time_password: 'Abcdefghij0123456789' },

@@ -24,6 +24,8 @@ export interface CreatedUser {
   /** Shown once by the page, kept nowhere. */
   one_time_password: string;
 }
+/** A reset answers like a creation: the new one-time password, once. */
+export type PasswordReset = CreatedUser;
 
 /** The edge function's `message` (the server's own words) rather than supabase-js's generic text. */
 async function invokeAdminUsers<T>(body: object): Promise<T> {
@@ -41,6 +43,9 @@ async function invokeAdminUsers<T>(body: object): Promise<T> {
 }
 
 export const createUser = (input: NewUser) => invokeAdminUsers<CreatedUser>({ action: 'create', ...input });
+
+export const resetPassword = (userId: string) =>
+  invokeAdminUsers<PasswordReset>({ action: 'reset_password', user_id: userId });
 
 export const changeAccess = (input: AuthAction) => invokeAdminUsers<{ user: UserState }>(input);
 
@@ -68,3 +73,4 @@ export const useCreateUser = () => useUserMutation(createUser);
 export const useChangeAccess = () => useUserMutation(changeAccess);
 export const useSetUserRole = () => useUserMutation(setUserRole);
 export const useResetUserMfa = () => useUserMutation(resetUserMfa);
+export const useResetPassword = () => useUserMutation(resetPassword);

@@ -5,7 +5,12 @@ import { Facts } from '@/components/entity/facts';
 import { toast } from '@/components/ui/toast';
 import { formatDateTime, formatInteger } from '@/lib/format/format';
 import type { UserRow } from '@/features/users/api/list-users';
-import { useChangeAccess, useResetUserMfa, useSetUserRole } from '@/features/users/api/user-actions';
+import {
+  useChangeAccess,
+  useResetPassword,
+  useResetUserMfa,
+  useSetUserRole,
+} from '@/features/users/api/user-actions';
 import {
   ACTION_TEXT,
   availableActions,
@@ -13,36 +18,46 @@ import {
   type UserActionKind,
 } from '@/features/users/utils/user-text';
 import { ConfirmDialog } from './confirm-dialog';
+import { OneTimePassword } from './one-time-password';
 
 function useRunAction(user: UserRow) {
   const role = useSetUserRole();
   const access = useChangeAccess();
   const mfa = useResetUserMfa();
-  const run = (kind: UserActionKind) => {
+  const password = useResetPassword();
+  const run = async (kind: UserActionKind): Promise<string | undefined> => {
     switch (kind) {
       case 'promote':
-        return role.mutateAsync({ userId: user.id, role: 'admin' });
+        await role.mutateAsync({ userId: user.id, role: 'admin' });
+        return;
       case 'demote':
-        return role.mutateAsync({ userId: user.id, role: 'analyst' });
+        await role.mutateAsync({ userId: user.id, role: 'analyst' });
+        return;
       case 'reset_mfa':
-        return mfa.mutateAsync(user.id);
+        await mfa.mutateAsync(user.id);
+        return;
+      case 'reset_password':
+        return (await password.mutateAsync(user.id)).one_time_password;
       default:
-        return access.mutateAsync({ action: kind, user_id: user.id });
+        await access.mutateAsync({ action: kind, user_id: user.id });
     }
   };
-  return { run, busy: role.isPending || access.isPending || mfa.isPending };
+  return { run, busy: role.isPending || access.isPending || mfa.isPending || password.isPending };
 }
 
 export function UserAccountTab({ user }: { user: UserRow }) {
   const [pending, setPending] = useState<UserActionKind>();
   const [error, setError] = useState<string>();
+  // The new one-time password, shown once in this tab until dismissed; kept nowhere else.
+  const [issued, setIssued] = useState<string>();
   const { run, busy } = useRunAction(user);
   const actions = availableActions(user);
 
   const confirm = async () => {
     if (!pending) return;
     try {
-      await run(pending);
+      const oneTimePassword = await run(pending);
+      if (oneTimePassword) setIssued(oneTimePassword);
       toast({
         title: ACTION_TEXT[pending].label,
         description: `${user.email} ${ACTION_TEXT[pending].done}.`,
@@ -90,6 +105,14 @@ export function UserAccountTab({ user }: { user: UserRow }) {
             </Button>
           ))}
         </Flex>
+      )}
+      {issued && (
+        <Stack gap="2" borderWidth="1px" borderRadius="md" p="3">
+          <OneTimePassword email={user.email} password={issued} />
+          <Button size="sm" alignSelf="start" onClick={() => setIssued(undefined)}>
+            Done
+          </Button>
+        </Stack>
       )}
       <ConfirmDialog
         open={pending !== undefined}

@@ -7,14 +7,15 @@ describe('availableActions', () => {
   it('offers nothing on oneself', () => {
     expect(availableActions({ ...analyst, role: 'admin', is_self: true })).toEqual([]);
   });
-  it('promotes an analyst, disables an enabled account and signs out', () => {
-    expect(availableActions(analyst)).toEqual(['promote', 'disable', 'sign_out']);
+  it('promotes an analyst, disables an enabled account, signs out and resets the password', () => {
+    expect(availableActions(analyst)).toEqual(['promote', 'disable', 'sign_out', 'reset_password']);
   });
   it('demotes an admin, enables a disabled account and resets an enrolled second factor', () => {
     expect(availableActions({ ...analyst, role: 'admin', disabled: true, mfa_status: 'active' })).toEqual([
       'demote',
       'enable',
       'sign_out',
+      'reset_password',
       'reset_mfa',
     ]);
   });

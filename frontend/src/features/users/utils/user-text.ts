@@ -13,7 +13,8 @@ export function mfaText(user: Pick<UserRow, 'role' | 'mfa_status'>): string {
   return MFA_LABELS[user.mfa_status];
 }
 
-export type UserActionKind = 'promote' | 'demote' | 'disable' | 'enable' | 'sign_out' | 'reset_mfa';
+export type UserActionKind =
+  'promote' | 'demote' | 'disable' | 'enable' | 'sign_out' | 'reset_mfa' | 'reset_password';
 
 export interface ActionText {
   label: string;
@@ -54,6 +55,13 @@ export const ACTION_TEXT: Record<UserActionKind, ActionText> = {
     done: 'is signed out everywhere',
     destructive: true,
   },
+  reset_password: {
+    label: 'Reset password',
+    confirm:
+      'Their password stops working and every session ends. You get a new one-time password to give them; they choose their own at their next sign-in.',
+    done: 'has a new one-time password',
+    destructive: true,
+  },
   reset_mfa: {
     label: 'Reset two-factor',
     confirm:
@@ -70,7 +78,7 @@ export function availableActions(
   if (user.is_self) return [];
   const actions: UserActionKind[] = [user.role === 'admin' ? 'demote' : 'promote'];
   actions.push(user.disabled ? 'enable' : 'disable');
-  actions.push('sign_out');
+  actions.push('sign_out', 'reset_password');
   if (user.mfa_status !== 'none') actions.push('reset_mfa');
   return actions;
 }
@@ -82,6 +90,7 @@ const AUDIT_ACTIONS: Record<string, string> = {
   'user.enabled': 'Enabled',
   'user.signed_out': 'Signed out everywhere',
   'user.mfa_reset': 'Two-factor reset',
+  'user.password_reset': 'Password reset',
   'user_role.created': 'Admin role granted',
   'user_role.deleted': 'Admin role removed',
   'user_role.changed': 'Role row changed',
