@@ -49,21 +49,21 @@ export const PLATFORM_REDIRECTS: readonly { from: string; to: string }[] = [
 
 export const ADMIN_NOTICE = 'Admin privileges required. Contact your administrator for access.';
 
-/** The sidebar of SPEC §2: groups, their classification labels and items, in order. */
-export const SIDEBAR_GROUPS: readonly { title: string; classification: string; items: string[] }[] = [
+/**
+ * The sidebar of SPEC §2 as an analyst sees it: groups and items, in order. The groups carry no
+ * classification words (they clashed with TLP) and the administrators' pages are listed to admins only.
+ */
+export const SIDEBAR_GROUPS: readonly { title: string; items: string[] }[] = [
   {
     title: 'Command Center',
-    classification: 'UNCLASSIFIED',
     items: ['Dashboard', 'Unified Intelligence', 'Executive Briefing'],
   },
   {
     title: 'Threat Intelligence',
-    classification: 'CONFIDENTIAL',
     items: ['Threat Intelligence Hub', 'Live CVE Feed', 'Enhanced CTI', 'Threat Hunting'],
   },
   {
     title: 'Monitoring & Protection',
-    classification: 'CONFIDENTIAL',
     // The spec names the fifth only as "a third-party intelligence page".
     items: [
       'Dark Web Monitoring',
@@ -75,13 +75,6 @@ export const SIDEBAR_GROUPS: readonly { title: string; classification: string; i
   },
   {
     title: 'Platform Systems',
-    classification: 'SECRET',
-    items: [
-      'Network Monitoring',
-      'Global Threat Feed',
-      'Threat Analytics',
-      'User Management',
-      'System Configuration',
-    ],
+    items: ['Network Monitoring', 'Global Threat Feed', 'Threat Analytics'],
   },
 ];

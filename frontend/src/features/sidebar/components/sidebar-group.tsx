@@ -1,17 +1,11 @@
-/** A titled, classified group of links whose list can be shown or hidden (SPEC §2). */
-import { Badge, Box, Button, Separator, Stack } from '@chakra-ui/react';
+/** A titled group of links whose list can be shown or hidden (SPEC §2). */
+import { Box, Button, Separator, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
 import { useAppDispatch, useAppSelector } from '@/app/store/hooks';
 import { selectSidebarGroupOpen, sidebarGroupToggled } from '@/features/sidebar/state/sidebar-slice';
-import type { Classification, NavGroup } from '@/features/sidebar/utils/nav-model';
+import type { NavGroup } from '@/features/sidebar/utils/nav-model';
 import { SidebarNavItem } from './sidebar-nav-item';
-
-const classificationPalette: Record<Classification, string> = {
-  UNCLASSIFIED: 'green',
-  CONFIDENTIAL: 'orange',
-  SECRET: 'red',
-};
 
 interface SidebarGroupProps {
   group: NavGroup;
@@ -41,7 +35,6 @@ export function SidebarGroup({ group, collapsed, badges, onNavigate }: SidebarGr
           display="grid"
           gridTemplateColumns="auto 1fr"
           columnGap="1"
-          rowGap="0.5"
           justifyItems="start"
           textAlign="start"
           aria-expanded={open}
@@ -52,15 +45,6 @@ export function SidebarGroup({ group, collapsed, badges, onNavigate }: SidebarGr
           <Box as="span" textTransform="uppercase" letterSpacing="wide" whiteSpace="normal">
             {group.title}
           </Box>
-          {/* The classification sits under the title so neither is cut off in the 16 rem rail. */}
-          <Badge
-            gridColumn="2"
-            size="xs"
-            variant="outline"
-            colorPalette={classificationPalette[group.classification]}
-          >
-            {group.classification}
-          </Badge>
         </Button>
       )}
       <Stack as="ul" id={listId} hidden={!showItems} listStyleType="none" gap="0.5" mt="1" ps="0">
