@@ -21,3 +21,30 @@ export async function readAllPages<Row>(
   }
   return { rows, complete: false };
 }
+
+/**
+ * The same for a keyset-paged reader (the next page is asked for after the last row's key): pages
+ * until a short one or the ceiling, reporting the rows read so far after each page.
+ */
+export async function readKeysetPages<Row, Cursor>(
+  readPage: (after: Cursor | null) => Promise<Row[]>,
+  next: (lastRow: Row) => Cursor,
+  options: {
+    pageRows: number;
+    maxRows: number;
+    onProgress?: (rowsRead: number) => void;
+    signal?: AbortSignal;
+  },
+): Promise<{ rows: Row[]; complete: boolean }> {
+  const rows: Row[] = [];
+  let after: Cursor | null = null;
+  while (rows.length < options.maxRows) {
+    options.signal?.throwIfAborted();
+    const page = await readPage(after);
+    rows.push(...page.slice(0, options.maxRows - rows.length));
+    options.onProgress?.(rows.length);
+    if (page.length < options.pageRows) return { rows, complete: true };
+    after = next(page.at(-1)!);
+  }
+  return { rows, complete: false };
+}

@@ -4,12 +4,13 @@ import path from 'node:path';
 import type { ClientBase } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runTelemetryImport } from '../telemetry-import/run-telemetry-import.js';
+import type * as TelemetryImport from '../telemetry-import/run-telemetry-import.js';
 import { WorkspaceImportFailed } from '../workspace-import/import-run.js';
 import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
 import { failureReason, importUpload, queuedUploadFrom, type QueuedUpload } from './upload-import.js';
 
 vi.mock('../telemetry-import/run-telemetry-import.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../telemetry-import/run-telemetry-import.js')>();
+  const actual = await importOriginal<typeof TelemetryImport>();
   return { ...actual, runTelemetryImport: vi.fn(actual.runTelemetryImport) };
 });
 
@@ -23,10 +24,20 @@ describe('a queued telemetry upload', () => {
       id: '42',
       requested_by: 'u1',
       format: 'zeek',
-      upload: { bucket: 'telemetry-uploads', object: 'u1/x/http.log', sensor: null, base_time: '2024-05-01T10:00:00Z' },
+      upload: {
+        bucket: 'telemetry-uploads',
+        object: 'u1/x/http.log',
+        sensor: null,
+        base_time: '2024-05-01T10:00:00Z',
+      },
       source: null,
     });
-    expect(job).toMatchObject({ runId: 42, format: 'zeek', baseTime: '2024-05-01T10:00:00Z', sensor: undefined });
+    expect(job).toMatchObject({
+      runId: 42,
+      format: 'zeek',
+      baseTime: '2024-05-01T10:00:00Z',
+      sensor: undefined,
+    });
   });
 
   it('is imported with that start time', async () => {
@@ -57,7 +68,10 @@ describe('a queued telemetry upload', () => {
 describe('a queued leak-post upload', () => {
   it('is imported as leak-site posts into the run the app queued', async () => {
     vi.mocked(runLeaksImport).mockResolvedValueOnce({} as Awaited<ReturnType<typeof runLeaksImport>>);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]')),
+    );
     const job = queuedUploadFrom({
       id: '11',
       requested_by: 'u2',
@@ -70,7 +84,11 @@ describe('a queued leak-post upload', () => {
     expect(result.result).toBe('imported');
     expect(runLeaksImport).toHaveBeenCalledWith(
       noDb,
-      expect.objectContaining({ requestedBy: 'u2', queuedRunId: 11, inputs: [expect.stringMatching(/posts\.json$/)] }),
+      expect.objectContaining({
+        requestedBy: 'u2',
+        queuedRunId: 11,
+        inputs: [expect.stringMatching(/posts\.json$/)],
+      }),
     );
   });
 });

@@ -50,7 +50,11 @@ export interface QueuedUpload {
 }
 
 export type UploadResult =
-  | { source: string; result: 'imported'; summary: TelemetrySummary | ImportSummary | WorkspaceSummary<'leak-sites'> }
+  | {
+      source: string;
+      result: 'imported';
+      summary: TelemetrySummary | ImportSummary | WorkspaceSummary<'leak-sites'>;
+    }
   | { source: string; result: 'failed'; error: string };
 
 type Importer = (

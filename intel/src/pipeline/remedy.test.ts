@@ -10,7 +10,9 @@ describe('withRemedy', () => {
 
   it('words the same refusal for the app without a flag', () => {
     const words = withRemedy('the format of x.bin is not one we read', 'name-the-format', 'app');
-    expect(words).toBe('the format of x.bin is not one we read; choose its format in the upload form and import it again');
+    expect(words).toBe(
+      'the format of x.bin is not one we read; choose its format in the upload form and import it again',
+    );
     expect(words).not.toMatch(/--[a-z]/);
   });
 

@@ -68,7 +68,10 @@ async function resolveFormat(
   stream.destroy();
   const adapter = requested ? adapterFor(requested) : detectFormat(sample);
   if (!adapter)
-    throw new ImportRefused(`the format of ${path.basename(files[0]!)} is not one we read`, 'name-the-format');
+    throw new ImportRefused(
+      `the format of ${path.basename(files[0]!)} is not one we read`,
+      'name-the-format',
+    );
   return { adapter, defaults: adapter.defaultsFor?.(sample) ?? adapter.defaults };
 }
 

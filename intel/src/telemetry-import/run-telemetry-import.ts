@@ -61,7 +61,10 @@ async function resolveFormat(files: string[], requested?: TelemetryFormatName): 
   stream.destroy();
   const detected = detectTelemetryFormat(sample);
   if (!detected)
-    throw new ImportRefused(`${path.basename(files[0]!)} is not Suricata EVE or Zeek telemetry`, 'name-the-format');
+    throw new ImportRefused(
+      `${path.basename(files[0]!)} is not Suricata EVE or Zeek telemetry`,
+      'name-the-format',
+    );
   return detected;
 }
 

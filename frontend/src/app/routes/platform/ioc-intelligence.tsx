@@ -1,21 +1,21 @@
 /**
  * IOC Intelligence: the indicators at 1M+ rows. Filters, sort, hidden columns and the open indicator
- * live in the URL; rows arrive in keyset pages as the table scrolls; a selection can be exported as
- * CSV or revoked; an analyst adds an indicator by hand.
+ * live in the URL; rows arrive in keyset pages as the table scrolls; a selection, or else every row
+ * the filters match, can be exported as CSV or STIX; a selection can be revoked; an analyst adds an
+ * indicator by hand.
  */
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuDownload, LuPlus, LuShieldOff } from 'react-icons/lu';
+import { LuPlus, LuShieldOff } from 'react-icons/lu';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ColumnChooser } from '@/components/data-table/column-chooser';
-import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
-import { StixDownloadButton } from '@/components/intel/stix-download-button';
 import { useCountIndicators } from '@/features/indicators/api/count-indicators';
 import { useSearchIndicators } from '@/features/indicators/api/search-indicators';
 import { AddIndicatorDialog } from '@/features/indicators/components/add-indicator-dialog';
 import { indicatorColumns, SORT_DIRECTIONS } from '@/features/indicators/components/indicator-columns';
+import { IndicatorExport } from '@/features/indicators/components/indicator-export';
 import { IndicatorDrawer } from '@/features/indicators/components/indicator-drawer';
 import { IndicatorFilterBar } from '@/features/indicators/components/indicator-filter-bar';
 import { RevokeDialog } from '@/features/indicators/components/revoke-dialog';
@@ -40,10 +40,6 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
   const [revoking, setRevoking] = useState<{ ids: number[]; revoke: boolean }>({ ids: [], revoke: true });
 
   const selectedRows = rows.filter((row) => selected.has(String(row.id)));
-  const exportCsv = async () => {
-    const csv = await rowsToCsv(indicatorColumns, selectedRows.length ? selectedRows : rows);
-    downloadText(`indicators-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-  };
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }}>
@@ -69,19 +65,12 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
           <LuPlus aria-hidden="true" />
           Add indicator
         </Button>
-        <Button size="sm" variant="outline" disabled={rows.length === 0} onClick={() => void exportCsv()}>
-          <LuDownload aria-hidden="true" />
-          {selected.size ? `Export ${selected.size} selected (CSV)` : 'Export loaded rows (CSV)'}
-        </Button>
-        <StixDownloadButton
-          label={
-            selected.size ? `Export ${selected.size} selected (STIX 2.1)` : 'Export loaded rows (STIX 2.1)'
-          }
-          fileName="indicators-stix"
+        <IndicatorExport
+          filters={result}
+          sort={filters.sort}
+          selectedRows={selectedRows}
+          total={count.data?.total}
           disabled={rows.length === 0}
-          selection={() => ({
-            indicatorIds: (selectedRows.length ? selectedRows : rows).map((row) => row.id),
-          })}
         />
         <Button
           size="sm"

@@ -13,23 +13,26 @@ export type IndicatorRow = Database['public']['Functions']['search_indicators'][
 
 export const INDICATOR_PAGE_SIZE = 200;
 
-interface Cursor {
+export interface IndicatorCursor {
   key: string | null;
   id: number;
 }
 
+export const indicatorCursor = (row: IndicatorRow): IndicatorCursor => ({ key: row.sort_key, id: row.id });
+
 export async function searchIndicators(
   filters: IndicatorResultFilters,
   sort: IndicatorSort,
-  after: Cursor | null,
+  after: IndicatorCursor | null,
   signal?: AbortSignal,
+  limit = INDICATOR_PAGE_SIZE,
 ): Promise<IndicatorRow[]> {
   let query = supabase().rpc('search_indicators', {
     ...filterArguments(filters),
     _sort: sort,
     _after_key: after?.key ?? undefined,
     _after_id: after?.id,
-    _limit: INDICATOR_PAGE_SIZE,
+    _limit: limit,
   });
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
@@ -41,11 +44,10 @@ export function searchIndicatorsQueryOptions(filters: IndicatorResultFilters, so
   return infiniteQueryOptions({
     queryKey: indicatorKeys.list(filters, sort),
     queryFn: ({ pageParam, signal }) => searchIndicators(filters, sort, pageParam, signal),
-    initialPageParam: null as Cursor | null,
-    getNextPageParam: (lastPage): Cursor | null => {
+    initialPageParam: null as IndicatorCursor | null,
+    getNextPageParam: (lastPage): IndicatorCursor | null => {
       if (lastPage.length < INDICATOR_PAGE_SIZE) return null;
-      const last = lastPage.at(-1)!;
-      return { key: last.sort_key, id: last.id };
+      return indicatorCursor(lastPage.at(-1)!);
     },
     // Intelligence changes under an open list only by imports; the list refreshes when one lands.
     staleTime: 60_000,
