@@ -1,6 +1,7 @@
 /**
  * The platform sidebar (SPEC §2, §9): four groups in order (no admin pages for an analyst), each
- * toggleable, the SECURE tile, Ctrl+B collapse to a 3 rem icon rail kept in a 7-day cookie, and the off-canvas drawer on a phone.
+ * toggleable, the SECURE tile, Ctrl+B collapse to a 3 rem icon rail kept in a 7-day cookie, and the
+ * off-canvas drawer on a phone.
  */
 import { expect, test } from '@playwright/test';
 import { PlatformShellPage } from './pages/platform-shell.page';
