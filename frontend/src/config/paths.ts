@@ -46,6 +46,14 @@ export function platformPath(page: PlatformPage): string {
   return `${PLATFORM_ROOT}/${platformPages[page]}`;
 }
 
+/** Links to one entity on the page that shows it; each page opens its drawer (or filter) from the URL. */
+export const entityPaths = {
+  alert: (id: string) => `${platformPath('threatIntelligenceHub')}?alert=${encodeURIComponent(id)}`,
+  /** Malware, actors, campaigns, tools and techniques: Enhanced CTI's profile drawer. */
+  knowledgeObject: (stixId: string) => `${platformPath('enhancedCti')}?open=${encodeURIComponent(stixId)}`,
+  sensor: (name: string) => `${platformPath('networkMonitoring')}?sensor=${encodeURIComponent(name)}`,
+};
+
 /** Public redirects between public pages (history replaced); the platform pages' old URLs are in the page registry. */
 export const publicRedirects: ReadonlyArray<{ from: string; to: string }> = [
   { from: '/resources', to: publicPaths.about },

@@ -17,7 +17,9 @@ export interface EntityTab {
     | 'used-by'
     | 'history'
     | 'sources'
-    | 'notes';
+    | 'notes'
+    | 'sightings'
+    | 'alerts';
   label: string;
   content: ReactNode;
 }

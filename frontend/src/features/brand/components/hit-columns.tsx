@@ -8,7 +8,7 @@ import { platformPath } from '@/config/paths';
 import { formatCompactDateTime } from '@/lib/format/format';
 import { InertText, inertString } from '@/lib/security/inert-text';
 import type { LookalikeHit } from '@/features/brand/api/get-lookalike-hits';
-import { SeverityBadge, StatusBadge } from './alert-badges';
+import { SeverityBadge, StatusBadge } from '@/components/intel/alert-badges';
 
 /** The Hub opens the alert named in its URL. */
 export function alertHref(id: string): string {

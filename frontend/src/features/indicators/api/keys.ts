@@ -9,6 +9,9 @@ export const indicatorKeys = {
   count: (filters: IndicatorResultFilters) => [...indicatorKeys.all, 'count', filters] as const,
   reports: (id: number) => [...indicatorKeys.all, 'reports', id] as const,
   relations: (id: number) => [...indicatorKeys.all, 'relations', id] as const,
+  activity: (id: number) => [...indicatorKeys.all, 'activity', id] as const,
+  sightings: (id: number) => [...indicatorKeys.all, 'sightings', id] as const,
+  alerts: (id: number) => [...indicatorKeys.all, 'alerts', id] as const,
   detail: (id: number) => [...indicatorKeys.all, 'detail', id] as const,
   sources: () => [...indicatorKeys.all, 'sources'] as const,
 };
