@@ -264,6 +264,50 @@ describe('Network Monitoring', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 
+  it('sends the capture start a relative Zeek log needs, and says when nothing was imported', async () => {
+    answerTelemetry([]);
+    runs = [
+      {
+        ...FINISHED_RUN,
+        format: 'zeek',
+        records: 2,
+        rejected: 2,
+        counts: {
+          events: 0,
+          matchedEvents: 0,
+          sightings: { inserted: 0, updated: 0 },
+          alerts: 0,
+          sensors: [],
+        },
+        rejects: [1, 2].map((line) => ({
+          where: `line ${line}`,
+          reason: 'ts 18.8 counts seconds from the start of the capture; give a base time to date it',
+        })),
+      },
+    ];
+    setInitialSession(makeSession({ id: 'user-1' }));
+    answerStorage(() => ({ data: { path: 'ok' }, error: null }));
+    let requested: unknown;
+    answerRpc('request_telemetry_import', (args) => {
+      requested = args;
+      return { data: 8, error: null };
+    });
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: 'No network telemetry yet' });
+    await user.upload(screen.getByLabelText('Sensor log file'), new File(['{"ts":18.8}\n'], 'http.log'));
+    await user.type(screen.getByLabelText('Capture start, UTC (optional)'), '2022-09-24T12:30');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    const rejects = await screen.findByRole('table', { name: /Lines left out/ }, { timeout: 4000 });
+    expect(requested).toEqual({
+      _object_name: fakeStorage.calls[0]!.args[0],
+      _base_time: '2022-09-24T12:30:00.000Z',
+    });
+    expect(rejects).toHaveAccessibleName('Lines left out: nothing of the file was imported.');
+    expect(screen.queryByText(/the rest of the file was imported/)).toBeNull();
+    expect(screen.getByText(/Give the capture start time \(UTC\) in the form above/)).toBeInTheDocument();
+  });
+
   it('refuses an empty file before sending it, and says why the server refused an import', async () => {
     answerTelemetry([]);
     setInitialSession(makeSession({ id: 'user-1' }));

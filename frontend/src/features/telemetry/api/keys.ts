@@ -9,5 +9,4 @@ export const telemetryKeys = {
   topSightings: (sensor: string | undefined) =>
     [...telemetryKeys.all, 'top-sightings', sensor ?? null] as const,
   sightings: (sensor: string | undefined) => [...telemetryKeys.all, 'sightings', sensor ?? null] as const,
-  importRun: (runId: number) => [...telemetryKeys.all, 'import-run', runId] as const,
 };

@@ -10,11 +10,13 @@ export interface TelemetryUploadRequest {
   file: File;
   format: TelemetryUploadFormat;
   sensor: string;
+  /** When the capture started (ISO 8601, UTC), for Zeek logs whose ts counts seconds from it. */
+  baseTime?: string;
 }
 
 export const refuseTelemetryUpload = (file: File) => refuseUpload(file, MAX_TELEMETRY_UPLOAD_BYTES);
 
-export function uploadTelemetry({ file, format, sensor }: TelemetryUploadRequest): Promise<number> {
+export function uploadTelemetry({ file, format, sensor, baseTime }: TelemetryUploadRequest): Promise<number> {
   return uploadForImport({
     bucket: 'telemetry-uploads',
     file,
@@ -24,6 +26,7 @@ export function uploadTelemetry({ file, format, sensor }: TelemetryUploadRequest
         _object_name: object,
         ...(format === 'auto' ? {} : { _format: format }),
         ...(sensor.trim() ? { _sensor: sensor.trim() } : {}),
+        ...(baseTime ? { _base_time: baseTime } : {}),
       }),
   });
 }

@@ -3,9 +3,10 @@
  * not, up to 1 GB) and imported on the server by the importer's worker, as the CLI would, so a large
  * log never freezes the tab; the panel follows the run to its outcome.
  */
-import { Button, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FileChooser } from '@/components/ui/file-chooser';
+import { UploadStatus } from '@/components/ui/upload-status';
 import { refuseTelemetryUpload } from '@/features/telemetry/api/upload-telemetry';
 import { useTelemetryUpload } from '@/features/telemetry/hooks/use-telemetry-upload';
 import {
@@ -14,12 +15,14 @@ import {
 } from '@/features/telemetry/schemas/telemetry-upload';
 import { formatBytes } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
+import { captureStartIso } from '@/features/telemetry/utils/capture-start';
 import { UploadOutcome } from './upload-outcome';
 
 export function TelemetryUpload() {
   const [file, setFile] = useState<File>();
   const [format, setFormat] = useState<TelemetryUploadFormat>('auto');
   const [sensor, setSensor] = useState('');
+  const [captureStart, setCaptureStart] = useState('');
   const { stage, start, reset, runError } = useTelemetryUpload();
   const busy = stage.stage === 'uploading' || stage.stage === 'waiting' || stage.stage === 'importing';
   const refusal = file && refuseTelemetryUpload(file);
@@ -38,7 +41,8 @@ export function TelemetryUpload() {
       </Heading>
       <Text fontSize="sm" color="fg.muted">
         Suricata EVE JSON or a Zeek log (conn, dns, http; TSV or JSON), gzip-compressed or not, up to 1 GB.
-        The server imports it; lines it cannot read are listed and the rest is kept.
+        The server imports it; lines it cannot read are listed and the rest is kept. Some Zeek logs count time
+        in seconds from the start of the capture: give that start time to date their events.
       </Text>
       <Flex gap="3" align="flex-end" wrap="wrap">
         <FileChooser
@@ -78,10 +82,20 @@ export function TelemetryUpload() {
             onChange={(event) => setSensor(event.target.value)}
           />
         </Field.Root>
+        <Field.Root width="15rem">
+          <Field.Label fontSize="sm">Capture start, UTC (optional)</Field.Label>
+          <Input
+            size="sm"
+            type="datetime-local"
+            step="1"
+            value={captureStart}
+            onChange={(event) => setCaptureStart(event.target.value)}
+          />
+        </Field.Root>
         <Button
           size="sm"
           disabled={!file || busy || Boolean(refusal)}
-          onClick={() => file && start({ file, format, sensor })}
+          onClick={() => file && start({ file, format, sensor, baseTime: captureStartIso(captureStart) })}
         >
           Import
         </Button>
@@ -92,48 +106,12 @@ export function TelemetryUpload() {
           {refusal ? ` cannot be imported here: ${refusal}` : ''}
         </Text>
       )}
-      <UploadStatus stage={stage} runError={runError?.message} />
+      <UploadStatus
+        stage={stage}
+        runError={runError?.message}
+        importing="Importing: matching every event against the indicators…"
+        outcome={(run) => <UploadOutcome run={run} />}
+      />
     </Stack>
-  );
-}
-
-function UploadStatus({
-  stage,
-  runError,
-}: {
-  stage: ReturnType<typeof useTelemetryUpload>['stage'];
-  runError: string | undefined;
-}) {
-  if (runError)
-    return (
-      <Text role="alert" color="fg.error" fontSize="sm">
-        The import's progress could not be read: {runError}
-      </Text>
-    );
-  switch (stage.stage) {
-    case 'idle':
-      return null;
-    case 'uploading':
-      return <Progress text={`Uploading ${stage.fileName}…`} />;
-    case 'waiting':
-      return <Progress text="Uploaded. Waiting for the importer to start…" />;
-    case 'importing':
-      return <Progress text="Importing: matching every event against the indicators…" />;
-    case 'refused':
-      return (
-        <Text role="alert" color="fg.error" fontSize="sm">
-          {stage.message}
-        </Text>
-      );
-    case 'finished':
-      return <UploadOutcome run={stage.run} />;
-  }
-}
-
-function Progress({ text }: { text: string }) {
-  return (
-    <Flex gap="2" align="center" role="status" fontSize="sm">
-      <Spinner size="sm" /> {text}
-    </Flex>
   );
 }

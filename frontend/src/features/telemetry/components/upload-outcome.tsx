@@ -3,7 +3,7 @@ import { Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { RejectTable } from '@/components/ui/reject-table';
 import { platformPath } from '@/config/paths';
-import type { ImportRunRow } from '@/features/telemetry/api/get-import-run';
+import type { ImportRunRow } from '@/lib/storage/import-run';
 import { formatInteger } from '@/lib/format/format';
 
 interface TelemetryCounts {
@@ -13,6 +13,9 @@ interface TelemetryCounts {
   alerts?: number;
   sensors?: string[];
 }
+
+/** The importer's reason for a Zeek line whose ts is relative and no start time was given. */
+const RELATIVE_TIME = /counts seconds from the start of the capture/;
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatInteger(count)} ${count === 1 ? one : many}`;
@@ -28,6 +31,8 @@ export function UploadOutcome({ run }: { run: ImportRunRow }) {
     );
   const sightings = (counts.sightings?.inserted ?? 0) + (counts.sightings?.updated ?? 0);
   const alerts = counts.alerts ?? 0;
+  const events = counts.events ?? 0;
+  const undated = rejects.some((reject) => RELATIVE_TIME.test(reject.reason));
   return (
     <Stack gap="2">
       <Text role="status" fontSize="sm">
@@ -45,9 +50,19 @@ export function UploadOutcome({ run }: { run: ImportRunRow }) {
           </RouterLink>
         </Link>
       )}
+      {undated && (
+        <Text role="alert" fontSize="sm" color="fg.warning">
+          This log counts time in seconds from the start of the capture. Give the capture start time (UTC) in
+          the form above and import the file again to date its events.
+        </Text>
+      )}
       {rejects.length > 0 && (
         <RejectTable
-          caption="Lines left out: the rest of the file was imported."
+          caption={
+            events === 0
+              ? 'Lines left out: nothing of the file was imported.'
+              : 'Lines left out: the rest of the file was imported.'
+          }
           whereLabel="Where"
           rejects={rejects}
           total={run.rejected}
