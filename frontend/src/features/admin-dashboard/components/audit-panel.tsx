@@ -10,22 +10,7 @@ import { InertText } from '@/lib/security/inert-text';
 import { useAuditFacets } from '@/features/admin-dashboard/api/get-audit-facets';
 import { useAuditTrail, type AuditRow } from '@/features/admin-dashboard/api/get-audit-trail';
 import type { AdminView } from '@/features/admin-dashboard/schemas/admin-view';
-import { auditChangeLines } from '@/features/admin-dashboard/utils/audit-changes';
-
-function Changes({ details }: { details: unknown }) {
-  const lines = auditChangeLines(details);
-  if (lines.length === 0) return <Text color="fg.muted">—</Text>;
-  return (
-    <Stack as="ul" gap="0" listStyleType="none" ps="0" m="0" fontSize="sm">
-      {lines.slice(0, 6).map((line) => (
-        <li key={line.field}>
-          <InertText value={`${line.field}: ${line.text}`} maxLength={200} />
-        </li>
-      ))}
-      {lines.length > 6 && <li>… {lines.length - 6} more</li>}
-    </Stack>
-  );
-}
+import { AuditChanges } from './audit-changes-list';
 
 const columns: DataTableColumn<AuditRow>[] = [
   {
@@ -69,7 +54,7 @@ const columns: DataTableColumn<AuditRow>[] = [
     id: 'changes',
     header: 'Change',
     width: 'minmax(16rem, 4fr)',
-    cell: (row) => <Changes details={row.details} />,
+    cell: (row) => <AuditChanges details={row.details} />,
     csv: (row) => JSON.stringify(row.details),
   },
 ];

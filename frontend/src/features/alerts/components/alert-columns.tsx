@@ -1,5 +1,6 @@
 /** The triage queue's columns. */
 import type { DataTableColumn } from '@/components/data-table/types';
+import { AlertText } from '@/components/intel/alert-text';
 import { formatDateTime } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import type { AlertRow } from '@/features/alerts/api/list-alerts';
@@ -19,7 +20,7 @@ export function alertColumns(nameOf: (userId: string | null) => string): DataTab
       header: 'Alert',
       width: 'minmax(16rem, 3fr)',
       required: true,
-      cell: (row) => <InertText value={row.title} singleLine />,
+      cell: (row) => <AlertText value={row.title} category={row.category} singleLine />,
       csv: (row) => row.title,
     },
     {

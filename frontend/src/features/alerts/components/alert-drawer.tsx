@@ -6,6 +6,7 @@ import { Button, Flex, NativeSelect, Spinner, Stack, Text, Textarea } from '@cha
 import { useState, type ReactNode } from 'react';
 import { EntityDrawer } from '@/components/entity/entity-drawer';
 import { Facts } from '@/components/entity/facts';
+import { AlertText } from '@/components/intel/alert-text';
 import { formatDateTime } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import { useAddAlertNote, useAlertNotes } from '@/features/alerts/api/alert-notes';
@@ -48,7 +49,8 @@ function Notes({ alertId, names }: { alertId: string; names: (id: string | null)
             <Text fontSize="xs" color="fg.muted">
               {names(note.author_id)} · {formatDateTime(note.created_at)}
             </Text>
-            <InertText value={note.body} as="p" />
+            {/* An analyst's own words ("host 10.1.2.3"): inert, not defanged. */}
+            <InertText value={note.body} as="p" defangLinks={false} />
           </li>
         ))}
       </Stack>
@@ -97,7 +99,7 @@ function History({ alertId }: { alertId: string }) {
           </Text>
           {row.kind === 'note' ? (
             <>
-              added a note: <InertText value={row.body ?? ''} maxLength={200} />
+              added a note: <InertText value={row.body ?? ''} maxLength={200} defangLinks={false} />
             </>
           ) : row.kind === 'raised' ? (
             'raised the alert'
@@ -121,7 +123,7 @@ export function AlertDrawer({ alert, open, onClose, onMove, onAssign, busy, cont
       open={open}
       onClose={onClose}
       kind="Alert"
-      title={alert ? <InertText value={alert.title} /> : 'Not found'}
+      title={alert ? <AlertText value={alert.title} category={alert.category} /> : 'Not found'}
       subtitle={alert ? undefined : 'It does not exist, or it was deleted.'}
       actions={
         alert && (
@@ -165,7 +167,9 @@ export function AlertDrawer({ alert, open, onClose, onMove, onAssign, busy, cont
                 label: 'Overview',
                 content: (
                   <Stack gap="4">
-                    {alert.description && <InertText value={alert.description} as="p" />}
+                    {alert.description && (
+                      <AlertText value={alert.description} category={alert.category} as="p" />
+                    )}
                     <Facts
                       items={[
                         ['Raised', formatDateTime(alert.created_at)],
@@ -175,7 +179,7 @@ export function AlertDrawer({ alert, open, onClose, onMove, onAssign, busy, cont
                         [
                           'Dismissed because',
                           alert.dismissal_reason ? (
-                            <InertText key="d" value={alert.dismissal_reason} />
+                            <InertText key="d" value={alert.dismissal_reason} defangLinks={false} />
                           ) : null,
                         ],
                         ['Closed', formatDateTime(alert.resolved_at)],
