@@ -786,6 +786,7 @@ export type Database = {
           kill_chain_phases: NonNullable<Json>;
           labels: string[];
           lookup_names: string[];
+          merged_into: string | null;
           modified: string | null;
           name: string | null;
           platforms: string[];
@@ -813,6 +814,7 @@ export type Database = {
           kill_chain_phases?: NonNullable<Json>;
           labels?: string[];
           lookup_names?: string[];
+          merged_into?: string | null;
           modified?: string | null;
           name?: string | null;
           platforms?: string[];
@@ -839,6 +841,7 @@ export type Database = {
           kill_chain_phases?: NonNullable<Json>;
           labels?: string[];
           lookup_names?: string[];
+          merged_into?: string | null;
           modified?: string | null;
           name?: string | null;
           platforms?: string[];
@@ -853,7 +856,15 @@ export type Database = {
           type?: string;
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'intel_objects_merged_into_fkey';
+            columns: ['merged_into'];
+            isOneToOne: false;
+            referencedRelation: 'intel_objects';
+            referencedColumns: ['stix_id'];
+          },
+        ];
       };
       leak_mentions: {
         Row: {
@@ -1709,6 +1720,22 @@ export type Database = {
         };
         Relationships: [];
       };
+      vulnerability_names: {
+        Row: {
+          cve_id: string;
+          name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cve_id: string;
+          name: string;
+        };
+        Update: {
+          cve_id?: string;
+          name?: string;
+        };
+        Relationships: [];
+      };
       watches: {
         Row: {
           created_at: string;
@@ -2066,6 +2093,7 @@ export type Database = {
           deprecated: boolean;
           external_ids: string[];
           indicators: number;
+          links: number;
           modified: string;
           name: string;
           revoked: boolean;

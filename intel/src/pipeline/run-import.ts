@@ -15,6 +15,7 @@ import { prepareObject, prepareRelationship, prepareSighting } from './prepare/s
 import { RecordRejected } from './prepare/fields.js';
 import type { SourceContext } from './prepare/source-context.js';
 import { inRun } from './in-run.js';
+import { MERGED_KINDS, resolveMerges, type MergeReport } from './duplicates/resolve-merges.js';
 import { ensureSource, ImportRefused, type RunOutcome } from './run-state.js';
 
 export interface ImportOptions {
@@ -141,6 +142,7 @@ async function importWith(
     async (runId) => {
       await createStageTables(db);
       await state.readAll(db, files, runId, options);
+      await state.mergeDuplicates(db);
     },
   );
 }
@@ -155,6 +157,7 @@ class RunState {
   objectTypes = new Map<string, number>();
   byKind: Partial<Record<CountedKind, { inserted: number; updated: number; unchanged: number }>> = {};
   derived = { malware: 0, links: 0 };
+  duplicates: MergeReport | undefined;
 
   constructor(
     readonly adapter: FormatAdapter,
@@ -288,6 +291,12 @@ class RunState {
     }
   }
 
+  /** A run that brought actors, malware, tools or campaigns re-decides which are one (see plan-merges). */
+  async mergeDuplicates(db: ClientBase): Promise<void> {
+    const brought = MERGED_KINDS.some((kind) => this.objectTypes.has(kind)) || this.derived.malware > 0;
+    if (brought) this.duplicates = await resolveMerges(db);
+  }
+
   summary(runId: number | undefined, status: 'succeeded' | 'failed', started: number): ImportSummary {
     const kinds = Object.values(this.byKind);
     const sum = (key: 'inserted' | 'updated' | 'unchanged') => kinds.reduce((n, k) => n + k[key], 0);
@@ -308,6 +317,7 @@ class RunState {
         objectTypes: Object.fromEntries([...this.objectTypes].sort((a, b) => b[1] - a[1])),
         ignored: Object.fromEntries(this.ignored),
         derived: this.derived,
+        ...(this.duplicates ? { duplicates: this.duplicates } : {}),
         rejectsKept: this.rejects.length,
       },
       rejects: this.rejects,
