@@ -36,7 +36,7 @@ export interface AuthState {
    * A new password is being set: the user object already lost the must-change flag but the token
    * in hand is still the restricted one until the session is refreshed, so the platform waits.
    */
-  choosingPassword: boolean;
+  choosingPassword?: boolean;
 }
 
 const initialState: AuthState = {
@@ -85,7 +85,8 @@ export const authSlice = createSlice({
     selectAuthLoading: (state) => state.loading,
     selectAdminValidation: (state) => state.adminValidation,
     selectIsSignedIn: (state) => state.user !== null && state.session !== null,
-    selectMustChoosePassword: (state) => state.choosingPassword || state.user?.mustChangePassword === true,
+    selectMustChoosePassword: (state) =>
+      state.choosingPassword === true || state.user?.mustChangePassword === true,
   },
 });
 
