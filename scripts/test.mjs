@@ -8,6 +8,7 @@ import {
   ensureChromium,
   ensureFrontendBuild,
   ensurePostgres,
+  ensureTestTools,
   makeProjectTestWorkdir,
   ROOT,
   run,
@@ -16,6 +17,7 @@ import {
 
 ensureNodeModules();
 ensurePostgres();
+ensureTestTools();
 ensureChromium();
 
 const results = [];

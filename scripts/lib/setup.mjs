@@ -16,16 +16,14 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PG_MAJORS = [17, 16, 15];
-// Server, client, and pgTAP (pg_prove) for the database tests. PostGIS always: hosted Supabase
-// offers it to every project, and a migration's `create extension postgis` must apply unchanged
-// (about 7 MB from Debian, so asking each project first is not worth it).
-const APT_PACKAGES = [
-  'postgresql-15',
-  'postgresql-client-15',
-  'postgresql-15-pgtap',
-  'libtap-parser-sourcehandler-pgtap-perl',
-  'postgresql-15-postgis-3',
-];
+// What running needs: server and client. PostGIS always: hosted Supabase offers it to every
+// project, and a migration's `create extension postgis` must apply unchanged (about 7 MB from
+// Debian, so asking each project first is not worth it).
+const RUN_PACKAGES = ['postgresql-15', 'postgresql-client-15', 'postgresql-15-postgis-3'];
+// What only the tests need: pgTAP and pg_prove for the database tests (`npm test` installs them).
+const TEST_PACKAGES = ['postgresql-15-pgtap', 'libtap-parser-sourcehandler-pgtap-perl'];
+// Another apt or dpkg (an unattended upgrade, another install) may hold the lock: wait for it.
+const APT_LOCK_WAIT_SECONDS = 600;
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
@@ -33,20 +31,26 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** Runs a set-up command; when it fails, says so in words (its own output says why) and exits. */
 function must(command, args, options) {
   const code = run(command, args, options);
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${code}`);
+  if (code === 0) return;
+  console.error(
+    `\n\`${command} ${args.join(' ')}\` failed (exit code ${code}; its reason is above). Fix that, then run this again.`,
+  );
+  process.exit(1);
 }
 
-/** npm ci when node_modules is missing or older than the lockfile. */
+/** npm ci when node_modules is missing or older than the lockfile; whether it ran. */
 export function ensureNodeModules() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return false;
   console.error('» installing npm dependencies (npm ci)');
   must('npm', ['ci', '--no-audit', '--no-fund'], {
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
   });
+  return true;
 }
 
 function missingPackages(packages) {
@@ -73,24 +77,49 @@ function ensureAptPackages(packages, alreadyThere) {
     );
     process.exit(1);
   }
-  console.error(`» installing ${missing.join(' ')} with apt`);
+  console.error(
+    `» installing ${missing.join(' ')} with apt (if another apt or dpkg is running, this waits up to ${APT_LOCK_WAIT_SECONDS / 60} minutes for it to finish)`,
+  );
   // The stack runs its own cluster; stop Debian from creating and starting a system one on 5432.
   mkdirSync('/etc/postgresql-common', { recursive: true });
   if (!existsSync('/etc/postgresql-common/createcluster.conf')) {
     writeFileSync('/etc/postgresql-common/createcluster.conf', 'create_main_cluster = false\n');
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  must('apt-get', ['update'], { env });
-  must(
-    'apt-get',
-    ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confold', ...missing],
-    { env },
-  );
+  const lockWait = ['-o', `DPkg::Lock::Timeout=${APT_LOCK_WAIT_SECONDS}`];
+  const installed =
+    run('apt-get', [...lockWait, 'update'], { env }) === 0 &&
+    run(
+      'apt-get',
+      [
+        ...lockWait,
+        'install',
+        '-y',
+        '--no-install-recommends',
+        '-o',
+        'Dpkg::Options::=--force-confold',
+        ...missing,
+      ],
+      { env },
+    ) === 0;
+  if (!installed) {
+    // apt said why above (a lock still held after the wait, a missing package, no network).
+    console.error(
+      `\nThe system packages could not be installed (apt's reason is above). Nothing else was changed; ` +
+        `when apt is free, run this command again, or install them yourself:\n  sudo sh -c '${command}'`,
+    );
+    process.exit(1);
+  }
 }
 
-/** PostgreSQL 15+ and pgTAP, through apt when we are root on Debian/Ubuntu. */
+/** PostgreSQL 15+ (server, client, PostGIS), through apt when we are root on Debian/Ubuntu. */
 export function ensurePostgres() {
-  ensureAptPackages(APT_PACKAGES, hasPostgres);
+  ensureAptPackages(RUN_PACKAGES, hasPostgres);
+}
+
+/** pgTAP and pg_prove, which only the database tests need. */
+export function ensureTestTools() {
+  ensureAptPackages(TEST_PACKAGES, () => existsSync('/usr/bin/pg_prove'));
 }
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -142,9 +171,10 @@ function newestMtime(target) {
 }
 
 /**
- * Builds the web app (`frontend/dist`) when it is missing or older than anything it is built from:
- * its sources, index.html, public files, build config and package files. Returns whether the
- * build is current.
+ * Builds the web app (`frontend/dist`) with Vite alone when it is missing or older than anything it
+ * is built from: its sources, index.html, public files, build config and package files. Type
+ * checking is `npm test`'s (and `npm run build`'s) job, not start-up's. Returns whether the build is
+ * current.
  */
 export function ensureFrontendBuild() {
   const frontend = path.join(ROOT, 'frontend');
@@ -158,11 +188,16 @@ export function ensureFrontendBuild() {
   if (builtAt > 0 && builtAt >= newestInput) return true;
   console.error(
     builtAt === 0
-      ? '» building the web app (npm run build -w frontend)'
-      : '» the web app changed since its last build; rebuilding (npm run build -w frontend)',
+      ? '» building the web app (vite build)'
+      : '» the web app changed since its last build; rebuilding (vite build)',
   );
   // A broken build must not keep the API from starting: say so, and serve what there is.
-  if (run('npm', ['run', 'build', '-w', 'frontend']) === 0) return true;
+  if (
+    run('npm', ['exec', '-w', 'frontend', '--', 'vite', 'build'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }) === 0
+  )
+    return true;
   console.error(
     existsSync(built)
       ? '» the web app did not build (errors above); the stack serves the previous build'

@@ -1,13 +1,21 @@
 import { parseArgs } from 'node:util';
+import type pg from 'pg';
 import { connect, resolveDbUrl, resolveStorage } from '../db/connect.js';
 import { runWorker } from '../connectors/worker.js';
+import { loadDemoDataset } from '../demo/load-demo.js';
+import { demoSummary } from './demo-summary.js';
 
-/** `intel worker`: runs until stopped (SIGINT/SIGTERM), logging one line per sync. */
+/**
+ * `intel worker [--demo-if-empty]`: runs until stopped (SIGINT/SIGTERM), logging one line per sync.
+ * `--demo-if-empty` first loads the bundled demo dataset into an empty knowledge base (or finishes a
+ * load that stopped part-way), so `npm start` is ready before the data is: the app shows the progress.
+ */
 export async function workerCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
       'poll-seconds': { type: 'string', default: '60' },
+      'demo-if-empty': { type: 'boolean', default: false },
       'db-url': { type: 'string' },
       workdir: { type: 'string' },
     },
@@ -22,6 +30,7 @@ export async function workerCommand(args: string[]): Promise<number> {
     'intel worker: syncing requested and scheduled sources, importing uploaded files, purging expired data daily',
   );
   try {
+    if (values['demo-if-empty']) await loadDemoInBackground(db, stop.signal, log);
     await runWorker(db, listener, {
       pollSeconds: Number(values['poll-seconds']),
       signal: stop.signal,
@@ -45,4 +54,30 @@ export async function workerCommand(args: string[]): Promise<number> {
     await Promise.all([db.end(), listener.end()]);
   }
   return 0;
+}
+
+/** The demo load, one log line per step; a failure is logged and the worker goes on without it. */
+async function loadDemoInBackground(
+  db: pg.Client,
+  signal: AbortSignal,
+  log: (line: string) => void,
+): Promise<void> {
+  try {
+    const outcome = await loadDemoDataset(db, {
+      ifEmpty: true,
+      signal,
+      onStepStart: (index, total, step) => {
+        if (index === 0)
+          log(`demo dataset: loading in the background (${total} steps); the app is usable meanwhile`);
+        log(`demo dataset [${index + 1}/${total}] ${step.label}`);
+        return undefined;
+      },
+    });
+    if (outcome.loaded) process.stdout.write(`${demoSummary(outcome)}\n`);
+    else log(`demo dataset: ${outcome.reason}`);
+  } catch (error) {
+    log(
+      `demo dataset: ${signal.aborted ? 'stopped' : 'failed'} (${(error as Error).message}); the next start resumes it`,
+    );
+  }
 }

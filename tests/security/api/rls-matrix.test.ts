@@ -11,6 +11,7 @@ import { createUser, deleteUser, SUITE_EMAIL_DOMAIN } from '../lib/personas.js';
 import { roleHeaders, roleUserId, type RoleName } from '../lib/roles.js';
 import { recordFact } from '../reporting/parts.js';
 import { adminTableSpecs } from './admin-table-specs.js';
+import { demoDatasetSpecs } from './demo-dataset-specs.js';
 import { detectionTableSpecs } from './detection-table-specs.js';
 import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
@@ -60,6 +61,8 @@ interface TableSpec {
   patch: Record<string, unknown>;
   /** Makes a victim row that a delete may remove. */
   seedForDelete: () => Promise<string>;
+  /** For a table with a fixed key (a user's profile, a one-row table): frees it for the service role's insert. */
+  clearForInsert?: () => Promise<void>;
 }
 
 let seededAlert = '';
@@ -74,6 +77,7 @@ const exposure = exposureTableSpecs(runId, serviceInsert, () => victimId);
 const publicSite = publicTableSpecs(runId, serviceInsert);
 const admin = adminTableSpecs(runId);
 const taxii = taxiiTableSpecs(runId, serviceInsert, () => victimId);
+const demoDataset = demoDatasetSpecs(rest, service);
 
 /** An RPC probe's arguments, with each `"$seed:<name>"` value replaced by that seeded row's key. */
 function probeArgs(probe: unknown): unknown {
@@ -97,6 +101,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...publicSite.specs,
   ...admin.specs,
   ...taxii.specs,
+  ...demoDataset.specs,
   user_roles: {
     owner: 'user_id',
     victimFilter: async () => `user_id=eq.${victimId}`,
@@ -127,6 +132,9 @@ const SPECS: Record<TableName, TableSpec> = {
     ownFilter: (id) => `id=eq.${id}`,
     newRow: () => ({ id: victimId, email: `victim-${runId}@${SUITE_EMAIL_DOMAIN}`, display_name: 'victim' }),
     patch: { display_name: `suite ${runId}` },
+    clearForInsert: async () => {
+      await rest('DELETE', `profiles?id=eq.${victimId}`, service);
+    },
     seedForDelete: async () => {
       const res = await rest('GET', `profiles?id=eq.${victimId}`, service);
       if (rows(res).length === 0)
@@ -185,8 +193,7 @@ async function observe(table: TableName, op: Op, role: RoleName): Promise<string
     return own ? 'own' : `unexpected: ${rows(res).length} rows, none of them the victim's`;
   }
   if (op === 'insert') {
-    if (table === 'profiles' && role === 'service_role')
-      await rest('DELETE', `profiles?id=eq.${victimId}`, service);
+    if (role === 'service_role') await spec.clearForInsert?.();
     const res = await rest('POST', table, headers, spec.newRow(userId));
     if (res.status === 201) {
       const row = rows(res)[0];
@@ -249,6 +256,7 @@ beforeAll(async () => {
   await exposure.seed();
   await publicSite.seed();
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
+  await demoDataset.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
   for (const role of ['analyst', 'admin_no_mfa'] as const) {
     await serviceInsert('performance_reports', {
@@ -268,6 +276,7 @@ afterAll(async () => {
   await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);
+  await demoDataset.restore();
   for (const id of createdAlerts) await rest('DELETE', `enhanced_security_alerts?id=eq.${id}`, service);
   if (victimId) await deleteUser(target, victimId);
 });

@@ -14,6 +14,7 @@ import { AlertTrendChart } from '@/features/dashboard/components/alert-trend-cha
 import { FigureCard } from '@/features/dashboard/components/figure-card';
 import { LatestKevList } from '@/features/dashboard/components/latest-kev-list';
 import { TopMalwareChart } from '@/features/dashboard/components/top-malware-chart';
+import { DemoDatasetProgress } from '@/features/demo-dataset/components/demo-dataset-progress';
 import { ServiceHealthList } from '@/features/health/components/service-health-list';
 import type { PlatformPageProps } from './pages';
 
@@ -32,6 +33,7 @@ export default function DashboardPage({ definition }: PlatformPageProps) {
   return (
     <Stack gap="5" p={{ base: '3', md: '6' }}>
       <PageHeading title={definition.title} />
+      <DemoDatasetProgress />
       {figures.isError && (
         <Text role="alert">The key figures could not be loaded: {figures.error.message}</Text>
       )}

@@ -11,6 +11,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { platformPath } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DemoDatasetProgress } from '@/features/demo-dataset/components/demo-dataset-progress';
 import { isAdminAccount } from '@/features/auth/utils/admin-account';
 import { useSourceOverview } from '@/features/sources/api/get-source-overview';
 import { AttentionList } from '@/features/sources/components/attention-list';
@@ -47,6 +48,7 @@ export default function ThirdPartyIntelligencePage({ definition }: PlatformPageP
       <PageHeading title={definition.title}>
         Where the knowledge base comes from: each source, how far it is trusted, and how its imports went.
       </PageHeading>
+      <DemoDatasetProgress />
       {overview.data && (
         <AttentionList
           sources={attention}
