@@ -5,8 +5,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { toaster } from '@/components/ui/toast';
 import { platformPath } from '@/config/paths';
-import { IMPORT_COMMAND } from '@/features/dark-web/components/import-hint';
-import { answerRpc, fakeSupabase, resetFakeSupabase } from '@/testing/fake-supabase';
+import {
+  answerRpc,
+  answerStorage,
+  fakeStorage,
+  fakeSupabase,
+  makeSession,
+  resetFakeSupabase,
+  setInitialSession,
+} from '@/testing/fake-supabase';
 import { answerTables, callArgs, requestKind, type TableRequest } from '@/testing/fake-tables';
 import DarkWebMonitoringPage from './dark-web-monitoring';
 import { pageDefinition } from './pages';
@@ -95,9 +102,26 @@ function answerBackend() {
         error: null,
       };
     if (request.table === 'leak_posts') return { data: posts, error: null };
+    if (request.table === 'import_runs') return { data: LEAK_RUN, error: null };
     return undefined;
   });
 }
+
+/** An uploaded posts file as the worker leaves it. */
+const LEAK_RUN = {
+  id: 31,
+  status: 'succeeded',
+  format: 'leak-sites',
+  input: 'user-1/x/posts.json',
+  records: 5,
+  inserted: 3,
+  rejected: 1,
+  counts: { posts: { inserted: 3 }, alerts: 2 },
+  rejects: [{ where: 'item 4', reason: 'no post_title or victim' }],
+  error: null,
+  started_at: '2026-03-11T10:00:00Z',
+  finished_at: '2026-03-11T10:00:02Z',
+};
 
 function renderPage(path = platformPath('darkWebMonitoring')) {
   const router = createMemoryRouter(
@@ -148,7 +172,7 @@ describe('Dark Web Monitoring', () => {
     expect(row).toHaveTextContent(HOSTILE_GROUP);
     expect(row).toHaveTextContent('hxxps://acme[.]com/');
     expect(document.querySelector('img, script:not([nonce])')).toBeNull();
-    expect(screen.queryByText(IMPORT_COMMAND)).toBeNull();
+    expect(screen.queryByText('No leak post has been imported yet.', { selector: 'section *' })).toBeNull();
 
     const mentions = screen.getByRole('grid', { name: 'Posts naming a watch' });
     await waitFor(() => expect(within(mentions).getAllByRole('row')).toHaveLength(2));
@@ -246,12 +270,39 @@ describe('Dark Web Monitoring', () => {
     );
   });
 
-  it('explains how posts are imported while there are none', async () => {
+  it('offers the upload of a posts file while there are none, naming no command', async () => {
     posts = [];
     renderPage();
-    expect(await screen.findByText(IMPORT_COMMAND)).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Import leak-site posts' });
+    expect(panel).toHaveTextContent('No leak post has been imported yet.');
+    expect(panel).not.toHaveTextContent(/npm|--format/);
+    expect(within(panel).getByRole('button', { name: 'Import posts' })).toBeDisabled();
     expect(
       await screen.findByText('No leak post has been imported yet.', { selector: '[role=gridcell] *' }),
     ).toBeInTheDocument();
+  });
+
+  it("uploads a posts file into the analyst's own folder, queues its import and shows the outcome", async () => {
+    posts = [];
+    setInitialSession(makeSession({ id: 'user-1' }));
+    answerStorage(() => ({ data: { path: 'ok' }, error: null }));
+    let requested: unknown;
+    answerRpc('request_leak_import', (args) => {
+      requested = args;
+      return { data: 31, error: null };
+    });
+    const { user } = renderPage();
+    const panel = await screen.findByRole('region', { name: 'Import leak-site posts' });
+    await user.upload(within(panel).getByLabelText('Leak posts file'), new File(['[]'], 'posts 2026.json'));
+    await user.click(within(panel).getByRole('button', { name: 'Import posts' }));
+
+    expect(await within(panel).findByText(/Imported 3 new posts/, {}, { timeout: 4000 })).toHaveTextContent(
+      'Imported 3 new posts (1 already known) and raised 2 alerts for watched keywords. 1 post could not be read and was left out.',
+    );
+    const [upload] = fakeStorage.calls;
+    expect(upload).toMatchObject({ method: 'upload', bucket: 'leak-uploads' });
+    expect(upload!.args[0]).toMatch(/^user-1\/[0-9a-f-]{36}\/posts_2026\.json$/);
+    expect(requested).toEqual({ _object_name: upload!.args[0] });
+    expect(within(panel).getByRole('table', { name: /Posts left out/ })).toHaveTextContent('item 4');
   });
 });

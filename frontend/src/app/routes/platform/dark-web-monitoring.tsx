@@ -3,6 +3,7 @@
  * watch is matched against every stored post on the server at once, so the page says straight away
  * how many posts name it. Posts over time by group, the latest posts naming a watch, and every post,
  * filtered by group and victim; the chart's window, the filters and the open post live in the URL.
+ * Posts files are uploaded here and imported by the server's worker.
  */
 import { Grid, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { useWatchMentionCount } from '@/features/dark-web/api/count-watch-mentio
 import { usePostVolume } from '@/features/dark-web/api/get-post-volume';
 import { useHasLeakPosts } from '@/features/dark-web/api/has-leak-posts';
 import { darkWebKeys } from '@/features/dark-web/api/keys';
-import { ImportHint } from '@/features/dark-web/components/import-hint';
+import { LeakUpload } from '@/features/dark-web/components/leak-upload';
 import { LeakPostsTable } from '@/features/dark-web/components/leak-posts-table';
 import { MentionsTable } from '@/features/dark-web/components/mentions-table';
 import { PostDrawer } from '@/features/dark-web/components/post-drawer';
@@ -44,7 +45,8 @@ export default function DarkWebMonitoringPage({ definition }: PlatformPageProps)
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }}>
       <PageHeading title={definition.title} />
-      {anyPosts.data === false && <ImportHint />}
+      {/* One place whatever the data, so the outcome stays on screen when the first posts arrive. */}
+      {anyPosts.data !== undefined && <LeakUpload empty={!anyPosts.data} />}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', xl: '22rem minmax(0, 1fr)' }}
         gap="6"
