@@ -89,3 +89,17 @@ export const THEME = { storageKey: 'vite-ui-theme', defaultTheme: 'dark' } as co
 
 /** One name everywhere: header, tab titles, the TOTP issuer, exports (SPEC §1 presents it so). */
 export const PRODUCT = { name: 'Quantum Intelligence Platform' } as const;
+
+/**
+ * The longest text each search box takes, matching what its server function accepts (longer is refused
+ * there too). Past it the search is refused with a message naming the limit, never silently dropped.
+ */
+export const SEARCH_LIMITS = {
+  indicators: 500,
+  vulnerabilities: 200,
+  knowledge: 200,
+  unified: 200,
+  users: 200,
+  leakPosts: 200,
+  lookalikes: 253,
+} as const;

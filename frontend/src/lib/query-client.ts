@@ -1,6 +1,12 @@
 /** TanStack Query defaults exactly as SPEC.md §9. */
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY } from '@/config/constants';
+import { isInputRefused } from '@/lib/search-text';
+
+/** Refused input fails the same way every time: it is said at once, not after three retries. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return !isInputRefused(error) && failureCount < QUERY.retries;
+}
 
 /** 1 s, 2 s, 4 s … capped at 30 s. */
 export function retryDelay(attempt: number): number {
@@ -13,7 +19,7 @@ export function makeQueryClient(): QueryClient {
       queries: {
         staleTime: QUERY.staleTimeMs,
         gcTime: QUERY.gcTimeMs,
-        retry: QUERY.retries,
+        retry: shouldRetry,
         retryDelay,
         refetchOnWindowFocus: false,
         refetchOnReconnect: true,

@@ -14,10 +14,14 @@ export function useDebouncedInput(
 ) {
   const [text, setText] = useState(committed);
   const [following, setFollowing] = useState(committed);
+  // What this box committed last. When the committed value arrives as that, the box keeps what was typed
+  // since: replacing it would drop the keys typed while the URL caught up, or show a trimmed or refanged
+  // form instead of the text the analyst wrote.
+  const [ownCommit, setOwnCommit] = useState<string | null>(null);
   // Adjusting state while rendering (not in an effect) when the committed value moves underneath.
   if (committed !== following) {
     setFollowing(committed);
-    setText(committed);
+    if (committed !== ownCommit) setText(committed);
   }
   const latest = useRef({ commit, normalise });
   useEffect(() => {
@@ -26,7 +30,10 @@ export function useDebouncedInput(
   useEffect(() => {
     const next = latest.current.normalise(text);
     if (next === committed) return;
-    const timer = setTimeout(() => latest.current.commit(next), delayMs);
+    const timer = setTimeout(() => {
+      setOwnCommit(next);
+      latest.current.commit(next);
+    }, delayMs);
     return () => clearTimeout(timer);
   }, [text, committed, delayMs]);
   return [text, setText] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { InputRefused } from '@/lib/search-text';
 import { pagedTableState, tableQueryState } from './query-state';
 
 describe('tableQueryState', () => {
@@ -12,6 +13,13 @@ describe('tableQueryState', () => {
     expect(state.errorMessage).toBe('The alerts could not be loaded: JWT expired');
     state.onRetry!();
     expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('says refused input as it is, with no retry that would fail the same way', () => {
+    const refusal = new InputRefused('Search is limited to 200 characters; this one has 600.');
+    const state = tableQueryState({ status: 'error', error: refusal, refetch: vi.fn() }, 'The alerts');
+    expect(state.errorMessage).toBe(refusal.message);
+    expect(state.onRetry).toBeUndefined();
   });
 
   it('has no message while the query is fine', () => {

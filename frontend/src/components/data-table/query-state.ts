@@ -2,6 +2,7 @@
  * A TanStack query's state as DataTable props, so every table says a failure the same way ("The
  * alerts could not be loaded: …", with a retry) and pages an infinite query the same way.
  */
+import { isInputRefused } from '@/lib/search-text';
 import type { DataTableProps } from './data-table';
 import type { DataTableStatus } from './types';
 
@@ -20,8 +21,12 @@ interface PagedQuery extends ListQuery {
 type QueryProps = Pick<DataTableProps<unknown>, 'status' | 'errorMessage' | 'onRetry'>;
 type PagedProps = QueryProps & Pick<DataTableProps<unknown>, 'hasMore' | 'loadingMore' | 'onLoadMore'>;
 
-/** `what` names the rows as a sentence starts: "The alerts", "Your sessions". */
+/**
+ * `what` names the rows as a sentence starts: "The alerts", "Your sessions". Refused input (a search
+ * too long) is the user's to change, so it is said as it is, without a retry that would fail again.
+ */
 export function tableQueryState(query: ListQuery, what: string): QueryProps {
+  if (isInputRefused(query.error)) return { status: query.status, errorMessage: query.error.message };
   return {
     status: query.status,
     errorMessage: query.error ? `${what} could not be loaded: ${query.error.message}` : undefined,

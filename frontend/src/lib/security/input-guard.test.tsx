@@ -7,7 +7,13 @@ import { clearLogs, recentLogEntries } from './logger';
 import { securitySensitiveFormProps } from './secure-forms';
 import { BENIGN_SAMPLES, XSS_CORPUS } from './xss-corpus.fixture';
 
-function Controlled({ indicator = false, type = 'text' }: { indicator?: boolean; type?: string }) {
+interface ControlledProps {
+  indicator?: boolean;
+  query?: boolean;
+  type?: string;
+}
+
+function Controlled({ indicator = false, query = false, type = 'text' }: ControlledProps) {
   const [value, setValue] = useState('');
   return (
     <>
@@ -18,6 +24,7 @@ function Controlled({ indicator = false, type = 'text' }: { indicator?: boolean;
         type={type}
         value={value}
         data-indicator-input={indicator ? 'true' : undefined}
+        data-query-input={query ? 'true' : undefined}
         onChange={(e) => setValue(e.target.value)}
       />
       <output data-testid="state">{value}</output>
@@ -116,6 +123,20 @@ describe('input guard', () => {
     paste(field, `${field.value} more`);
     expect(recentLogEntries().filter((e) => e.component === 'input-guard')).toHaveLength(1);
     expect(recentLogEntries()[0]).toMatchObject({ level: 'warn' });
+  });
+
+  it('keeps a search box exactly as typed, payloads and links included, and only logs locally', () => {
+    render(<Controlled query type="search" />);
+    const field = screen.getByLabelText<HTMLInputElement>('Field');
+    const payload = '<script>alert(1)</script> onerror= javascript:x http://evil.example.com';
+    paste(field, payload);
+    expect(field.value).toBe(payload);
+    expect(screen.getByTestId('state')).toHaveTextContent(payload);
+    expect(report).not.toHaveBeenCalled();
+    paste(field, `${payload} `);
+    const logged = recentLogEntries().filter((e) => e.component === 'input-guard');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 'warn' });
   });
 
   it('leaves password fields alone and never logs them', () => {

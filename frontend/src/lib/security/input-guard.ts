@@ -6,6 +6,9 @@
  * Decisions:
  * - Fields inside `data-indicator-input="true"` hold analysts' hostile data on purpose (DESIGN.md §5): there
  *   the value is defanged and logged locally instead of cleared, and not reported as an attack.
+ * - Search boxes (`data-query-input="true"`, components/ui/search-input) keep exactly what was typed: their
+ *   text is a query parameter, never HTML, and analysts search for payloads (`<script>`, `onerror=`) daily.
+ *   Clearing or defanging it would silently search for something else. Logged locally, not reported.
  * - Password fields are left alone: a password may legitimately contain `<script` or `eval(`, and its
  *   first 100 characters must never be logged or sent anywhere.
  */
@@ -17,6 +20,8 @@ import { createLogger } from './logger';
 import { watchSecuritySensitiveForms } from './secure-forms';
 
 export const INDICATOR_INPUT_SELECTOR = '[data-indicator-input="true"]';
+export const QUERY_INPUT_ATTRIBUTE = 'data-query-input';
+const QUERY_INPUT_SELECTOR = `[${QUERY_INPUT_ATTRIBUTE}="true"]`;
 export const INJECTION_PREVIEW_CHARS = 100;
 
 const GUARDED_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel']);
@@ -37,8 +42,15 @@ export interface InputGuardOptions {
 
 export function installInputGuard({ report, root = document }: InputGuardOptions): () => void {
   let applying = false;
-  // Indicator fields keep their hostile text, so log each distinct finding once, not every keystroke.
-  const lastIndicatorFinding = new WeakMap<TextField, string>();
+  // Indicator and search fields keep their hostile text, so log each distinct finding once, not every
+  // keystroke.
+  const lastFinding = new WeakMap<TextField, string>();
+  const logOnce = (field: TextField, patterns: string[], message: string) => {
+    const finding = patterns.join(',');
+    if (lastFinding.get(field) === finding) return;
+    lastFinding.set(field, finding);
+    log.warn(message, { patterns, ...describeField(field) });
+  };
 
   const inspect = (event: Event) => {
     const field = event.target;
@@ -48,17 +60,18 @@ export function installInputGuard({ report, root = document }: InputGuardOptions
     const preview = field.value.slice(0, INJECTION_PREVIEW_CHARS);
     applying = true;
     try {
+      if (field.closest(QUERY_INPUT_SELECTOR)) {
+        logOnce(
+          field,
+          patterns,
+          'Search text holds active content; kept as typed (searched, never rendered)',
+        );
+        return;
+      }
       if (field.closest(INDICATOR_INPUT_SELECTOR)) {
         const defanged = defang(field.value);
         if (defanged !== field.value) setFieldValue(field, defanged);
-        const finding = patterns.join(',');
-        if (lastIndicatorFinding.get(field) !== finding) {
-          lastIndicatorFinding.set(field, finding);
-          log.warn('Indicator input holds active content; kept defanged', {
-            patterns,
-            ...describeField(field),
-          });
-        }
+        logOnce(field, patterns, 'Indicator input holds active content; kept defanged');
         return;
       }
       setFieldValue(field, '');

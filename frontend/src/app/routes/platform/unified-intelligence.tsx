@@ -3,42 +3,29 @@
  * indicators are read as the real ones, results come grouped by kind, and a result opens its entity
  * with its relationships. The query and the open entity are in the URL.
  */
-import { Input, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { z } from 'zod';
 import { PageHeading } from '@/components/ui/page-heading';
+import { SearchInput } from '@/components/ui/search-input';
+import { SEARCH_LIMITS } from '@/config/constants';
 import { platformPath } from '@/config/paths';
 import { IndicatorDrawer } from '@/features/indicators/components/indicator-drawer';
 import { RevokeDialog } from '@/features/indicators/components/revoke-dialog';
 import { IntelObjectDrawer } from '@/features/knowledge/components/intel-object-drawer';
-import {
-  MIN_QUERY_LENGTH,
-  normaliseQuery,
-  useUnifiedSearch,
-  type SearchHit,
-} from '@/features/search/api/unified-search';
+import { MIN_QUERY_LENGTH, useUnifiedSearch, type SearchHit } from '@/features/search/api/unified-search';
 import { SearchResults } from '@/features/search/components/search-results';
+import { openEntity, searchViewSchema } from '@/features/search/schemas/search-view';
 import { VulnerabilityDrawer } from '@/features/vulnerabilities/components/vulnerability-drawer';
-import { useDebouncedInput } from '@/lib/use-debounced-input';
+import { isInputRefused, searchTextProblem } from '@/lib/search-text';
 import { useUrlState } from '@/lib/url-state';
 import { useNavigate } from 'react-router';
 import type { PlatformPageProps } from './pages';
 
 const TYPING_PAUSE_MS = 200;
 
-const searchStateSchema = z.object({
-  q: z.string().max(200).default(''),
-  kind: z.string().max(40).optional(),
-  id: z.string().max(300).optional(),
-});
-
 export default function UnifiedIntelligencePage({ definition }: PlatformPageProps) {
-  const [state, setState] = useUrlState(searchStateSchema);
+  const [state, setState] = useUrlState(searchViewSchema);
   const navigate = useNavigate();
-  const [text, setText] = useDebouncedInput(state.q, (q) => setState({ q }), {
-    delayMs: TYPING_PAUSE_MS,
-    normalise: normaliseQuery,
-  });
   const [revoking, setRevoking] = useState<{ ids: number[]; revoke: boolean }>({ ids: [], revoke: true });
 
   const search = useUnifiedSearch(state.q);
@@ -48,42 +35,48 @@ export default function UnifiedIntelligencePage({ definition }: PlatformPageProp
     else setState({ kind: hit.kind, id: hit.id }, { push: true });
   };
   const close = () => setState({ kind: undefined, id: undefined });
-  const objectId = state.kind && !['cve', 'indicator'].includes(state.kind) ? state.id : undefined;
+  const entity = openEntity(state);
+  const tooLong = searchTextProblem(state.q, SEARCH_LIMITS.unified) !== null;
 
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }} maxWidth="64rem">
       <PageHeading title={definition.title} />
-      <Input
+      <SearchInput
         size="lg"
-        type="search"
+        maxWidth="full"
         autoFocus
-        data-indicator-input="true"
-        aria-label="Search the knowledge base"
+        label="Search the knowledge base"
         placeholder="CVE, indicator (defanged is fine), actor, malware, technique, alert…"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        limit={SEARCH_LIMITS.unified}
+        delayMs={TYPING_PAUSE_MS}
+        value={state.q}
+        onCommit={(q) => setState({ q })}
       />
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {state.q.length < MIN_QUERY_LENGTH
-          ? 'Type at least two characters.'
-          : search.isFetching && !search.data
-            ? 'Searching…'
-            : search.data
-              ? `${search.data.length === 0 ? 'Nothing found' : 'Results'} for “${state.q}”`
-              : ''}
+        {tooLong
+          ? ''
+          : state.q.length < MIN_QUERY_LENGTH
+            ? 'Type at least two characters.'
+            : search.isFetching && !search.data
+              ? 'Searching…'
+              : search.data
+                ? `${search.data.length === 0 ? 'Nothing found' : 'Results'} for “${state.q}”`
+                : ''}
       </Text>
-      {search.isError && <Text role="alert">The search failed: {search.error.message}</Text>}
-      {search.data && state.q.length >= MIN_QUERY_LENGTH && (
+      {search.isError && !isInputRefused(search.error) && (
+        <Text role="alert">The search failed: {search.error.message}</Text>
+      )}
+      {search.data && !tooLong && state.q.length >= MIN_QUERY_LENGTH && (
         <SearchResults hits={search.data} onOpen={open} />
       )}
-      <VulnerabilityDrawer cveId={state.kind === 'cve' ? state.id : undefined} onClose={close} />
+      <VulnerabilityDrawer cveId={entity.cveId} onClose={close} />
       <IndicatorDrawer
-        id={state.kind === 'indicator' && state.id ? Number(state.id) : undefined}
+        id={entity.indicatorId}
         onClose={close}
         onRevoke={(indicator) => setRevoking({ ids: [indicator.id], revoke: !indicator.revoked })}
       />
       <IntelObjectDrawer
-        stixId={objectId}
+        stixId={entity.stixId}
         onClose={close}
         indicatorsHref={(stixId) =>
           `${platformPath('iocIntelligence')}?malware=${encodeURIComponent(stixId)}`

@@ -4,12 +4,13 @@
  * and its audit history. Only administrators with a verified second factor reach the page; the
  * server decides again on every read and action.
  */
-import { Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PageHeading } from '@/components/ui/page-heading';
+import { SearchInput } from '@/components/ui/search-input';
+import { SEARCH_LIMITS } from '@/config/constants';
 import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
-import { useDebouncedInput } from '@/lib/use-debounced-input';
 import { useUrlState } from '@/lib/url-state';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/users/api/list-users';
 import { CreateUserDialog } from '@/features/users/components/create-user-dialog';
@@ -22,11 +23,8 @@ export default function UserManagementPage({ definition }: PlatformPageProps) {
   const [view, setView] = useUrlState(usersViewSchema);
   const [creating, setCreating] = useState(false);
   const page = view.page ?? 0;
-  const users = useUsers(view.q ?? '', page);
+  const users = useUsers(view.q, page);
   const total = users.data?.[0]?.total_count ?? 0;
-  const [search, setSearch] = useDebouncedInput(view.q ?? '', (q) =>
-    setView({ q: q || undefined, page: undefined }),
-  );
   const lastPage = Math.max(0, Math.ceil(total / USERS_PAGE_SIZE) - 1);
 
   return (
@@ -36,13 +34,12 @@ export default function UserManagementPage({ definition }: PlatformPageProps) {
         trail.
       </PageHeading>
       <Flex gap="3" align="center" wrap="wrap">
-        <Input
-          type="search"
-          aria-label="Search users by email or name"
+        <SearchInput
+          label="Search users by email or name"
           placeholder="Search by email or name"
-          maxWidth="22rem"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          limit={SEARCH_LIMITS.users}
+          value={view.q}
+          onCommit={(q) => setView({ q, page: undefined })}
         />
         <Text fontSize="sm" color="fg.muted" flex="1">
           {users.data ? `${total} ${total === 1 ? 'user' : 'users'}` : ''}

@@ -14,8 +14,8 @@ export const alertFiltersSchema = z.object({
   status: z.enum([...ALERT_STATUSES, 'open', 'all']).default('open'),
   severity: urlList(z.enum(ALERT_SEVERITIES)),
   category: z.string().max(100).optional(),
-  /** 'me', 'unassigned' or a user id. */
-  assignee: z.string().max(40).optional(),
+  /** 'me', 'unassigned' or a user id; anything else is ignored before it reaches a uuid column. */
+  assignee: z.union([z.enum(['me', 'unassigned']), z.string().uuid()]).optional(),
   window: z.enum(['24h', '7d', '30d']).optional(),
   /** The alert open in the drawer. */
   alert: z.string().uuid().optional(),

@@ -3,7 +3,7 @@
  * candidates themselves, filtered by family and searched in memory, those listed in intelligence
  * marked. The filters live in the URL.
  */
-import { Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { refang } from '@intel/refang';
 import { useMemo } from 'react';
 import { LuDownload } from 'react-icons/lu';
@@ -11,9 +11,10 @@ import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { SearchInput } from '@/components/ui/search-input';
+import { SEARCH_LIMITS } from '@/config/constants';
 import { formatInteger } from '@/lib/format/format';
 import { inertString } from '@/lib/security/inert-text';
-import { useDebouncedInput } from '@/lib/use-debounced-input';
 import { useLookalikeHits } from '@/features/brand/api/get-lookalike-hits';
 import { useLookalikes } from '@/features/brand/api/get-lookalikes';
 import type { BrandView } from '@/features/brand/schemas/brand-view';
@@ -33,9 +34,6 @@ interface LookalikePanelProps {
 export function LookalikePanel({ watch, view, onViewChange }: LookalikePanelProps) {
   const lookalikes = useLookalikes(watch.id);
   const hits = useLookalikeHits(watch.value);
-  const [search, setSearch] = useDebouncedInput(view.q, (q) => onViewChange({ q }), {
-    normalise: (text) => refang(text.trim()),
-  });
   const all = useMemo(() => lookalikes.data ?? [], [lookalikes.data]);
   const counts = useMemo(() => familyCounts(all), [all]);
   const rows = useMemo(() => filterLookalikes(all, view.family, view.q), [all, view.family, view.q]);
@@ -61,15 +59,15 @@ export function LookalikePanel({ watch, view, onViewChange }: LookalikePanelProp
       </Heading>
       <FamilyChart domain={name} counts={counts} />
       <Flex gap="2" wrap="wrap" align="center" role="search" aria-label="Filter lookalikes">
-        <Input
+        <SearchInput
           size="sm"
           maxWidth="20rem"
-          type="search"
           placeholder="Search lookalikes"
-          aria-label="Search lookalikes"
-          data-indicator-input="true"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          label="Search lookalikes"
+          limit={SEARCH_LIMITS.lookalikes}
+          value={view.q}
+          onCommit={(q) => onViewChange({ q })}
+          normalise={(text) => refang(text.trim())}
         />
         <FilterSelect
           label="Family"

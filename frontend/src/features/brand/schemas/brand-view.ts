@@ -1,5 +1,6 @@
 /** Brand Protection's view state, owned by the URL: the open watch, its family filter and search. */
 import { z } from 'zod';
+import { searchTextParam } from '@/lib/search-text';
 
 export const brandViewSchema = z.object({
   /** The watched domain whose lookalikes are shown. */
@@ -8,7 +9,7 @@ export const brandViewSchema = z.object({
     .string()
     .regex(/^[a-z-]{3,30}$/)
     .optional(),
-  q: z.string().max(253).default(''),
+  q: searchTextParam(),
 });
 
 export type BrandView = z.infer<typeof brandViewSchema>;

@@ -3,6 +3,8 @@
  * years of ransomwatch history. Bodies (up to 64 KB each) stay on the server until a post is opened.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { SEARCH_LIMITS } from '@/config/constants';
+import { checkedSearchText } from '@/lib/search-text';
 import { supabase } from '@/lib/supabase';
 import { PASTE_GROUP } from '@/features/dark-web/schemas/dark-web-view';
 import { darkWebKeys, type PostFilters } from './keys';
@@ -24,7 +26,7 @@ export async function getLeakPosts({ group, q }: PostFilters, after: Cursor | nu
   let query = supabase().from('leak_posts').select(POST_COLUMNS);
   if (group === PASTE_GROUP) query = query.is('group_name', null);
   else if (group) query = query.eq('group_name', group);
-  if (q) query = query.ilike('victim', likePattern(q));
+  if (q) query = query.ilike('victim', likePattern(checkedSearchText(q, SEARCH_LIMITS.leakPosts)));
   if (after)
     query = query.or(
       `published_at.lt.${after.publishedAt},and(published_at.eq.${after.publishedAt},id.lt.${after.id})`,

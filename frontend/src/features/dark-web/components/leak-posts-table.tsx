@@ -2,13 +2,14 @@
  * Every imported leak post, newest first, in keyset pages as the table scrolls; filtered by group and
  * by a search of the victim's name, both in the URL. A row opens the post.
  */
-import { Button, Flex, Heading, Input, Stack } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { SearchInput } from '@/components/ui/search-input';
+import { SEARCH_LIMITS } from '@/config/constants';
 import { inertString } from '@/lib/security/inert-text';
-import { useDebouncedInput } from '@/lib/use-debounced-input';
 import { useLeakPosts, type LeakPost } from '@/features/dark-web/api/get-leak-posts';
 import type { DarkWebView } from '@/features/dark-web/schemas/dark-web-view';
 import { postColumns } from './post-columns';
@@ -26,9 +27,6 @@ export function LeakPostsTable({ view, onViewChange, groups }: LeakPostsTablePro
   const filters = useMemo(() => ({ group: view.group, q: view.q }), [view.group, view.q]);
   const posts = useLeakPosts(filters);
   const rows = useMemo(() => posts.data?.pages.flat() ?? [], [posts.data]);
-  const [search, setSearch] = useDebouncedInput(view.q, (q) => onViewChange({ q }), {
-    normalise: (value) => value.trim(),
-  });
   const offered = view.group && !groups.includes(view.group) ? [view.group, ...groups] : groups;
 
   return (
@@ -37,14 +35,14 @@ export function LeakPostsTable({ view, onViewChange, groups }: LeakPostsTablePro
         Leak posts
       </Heading>
       <Flex gap="2" wrap="wrap" align="center" role="search" aria-label="Filter leak posts">
-        <Input
+        <SearchInput
           size="sm"
           maxWidth="20rem"
-          type="search"
           placeholder="Search victims"
-          aria-label="Search victims"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          label="Search victims"
+          limit={SEARCH_LIMITS.leakPosts}
+          value={view.q}
+          onCommit={(q) => onViewChange({ q })}
         />
         <FilterSelect
           label="Group"

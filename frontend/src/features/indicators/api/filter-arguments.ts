@@ -1,11 +1,13 @@
 /** The URL's filters as the search RPCs' arguments: the seen window becomes a time, the search refanged. */
 import { refang } from '@intel/refang';
+import { SEARCH_LIMITS } from '@/config/constants';
+import { checkedSearchText } from '@/lib/search-text';
 import { SEEN_WINDOWS, type IndicatorResultFilters } from '@/features/indicators/schemas/indicator-filters';
 
 const DAY_MS = 86_400_000;
 
 export function filterArguments(filters: IndicatorResultFilters, now = Date.now()) {
-  const value = refang(filters.q).trim();
+  const value = refang(checkedSearchText(filters.q, SEARCH_LIMITS.indicators)).trim();
   return {
     _types: filters.type.length ? filters.type : undefined,
     _tlps: filters.tlp.length ? filters.tlp : undefined,

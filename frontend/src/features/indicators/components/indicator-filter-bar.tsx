@@ -1,12 +1,13 @@
 /**
  * The IOC filters. Every change goes to the URL (replacing the history entry), and the list follows.
- * The search box accepts defanged input: it is an indicator field, so the input guard leaves it intact.
+ * The search box takes any text as typed; defanged values are refanged when searched.
  */
-import { Button, Flex, Input, Text } from '@chakra-ui/react';
+import { Button, Flex, Text } from '@chakra-ui/react';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { SearchInput } from '@/components/ui/search-input';
+import { SEARCH_LIMITS } from '@/config/constants';
 import { TYPE_NAMES, INDICATOR_TYPES, type IndicatorType } from '@/lib/intel/indicator-input';
 import { tlpLabel } from '@/components/intel/tlp-badge';
-import { useDebouncedInput } from '@/lib/use-debounced-input';
 import { useSources } from '@/features/indicators/api/get-sources';
 import { TLP_LEVELS, type IndicatorFilters } from '@/features/indicators/schemas/indicator-filters';
 
@@ -17,7 +18,6 @@ interface IndicatorFilterBarProps {
 
 export function IndicatorFilterBar({ filters, onChange }: IndicatorFilterBarProps) {
   const sources = useSources();
-  const [query, setQuery] = useDebouncedInput(filters.q, (q) => onChange({ q }));
 
   const filtered =
     filters.q ||
@@ -31,15 +31,13 @@ export function IndicatorFilterBar({ filters, onChange }: IndicatorFilterBarProp
 
   return (
     <Flex gap="2" wrap="wrap" align="center" role="search" aria-label="Filter indicators">
-      <Input
+      <SearchInput
         size="sm"
-        maxWidth="22rem"
-        type="search"
         placeholder="Search values (defanged is fine: hxxp://evil[.]com)"
-        aria-label="Search indicator values"
-        data-indicator-input="true"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        label="Search indicator values"
+        limit={SEARCH_LIMITS.indicators}
+        value={filters.q}
+        onCommit={(q) => onChange({ q })}
       />
       <FilterSelect
         label="Type"

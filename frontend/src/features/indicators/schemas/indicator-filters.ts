@@ -1,6 +1,7 @@
 /** The IOC page's view state, owned by the URL: a filtered, sorted list can be sent as a link. */
 import { z } from 'zod';
 import { INDICATOR_TYPES } from '@/lib/intel/indicator-input';
+import { searchTextParam } from '@/lib/search-text';
 import { urlList } from '@/lib/url-state';
 
 export const TLP_LEVELS = ['clear', 'green', 'amber', 'amber+strict', 'red'] as const;
@@ -9,13 +10,17 @@ export const INDICATOR_SORTS = ['last_seen', 'first_seen', 'value'] as const;
 export type IndicatorSort = (typeof INDICATOR_SORTS)[number];
 
 export const indicatorFiltersSchema = z.object({
-  q: z.string().max(500).default(''),
+  q: searchTextParam(),
   type: urlList(z.enum(INDICATOR_TYPES)),
   tlp: urlList(z.enum(TLP_LEVELS)),
   source: z.string().uuid().optional(),
   minConfidence: z.coerce.number().int().min(0).max(100).optional(),
   seen: z.enum(['24h', '7d', '30d', '90d']).optional(),
-  malware: z.string().max(200).optional(),
+  /** A malware's STIX id (the knowledge base links here with it). */
+  malware: z
+    .string()
+    .regex(/^[a-z0-9-]+--[0-9a-f-]{36}$/)
+    .optional(),
   status: z.enum(['active', 'revoked', 'all']).default('active'),
   sort: z.enum(INDICATOR_SORTS).default('last_seen'),
   hide: urlList(z.string().max(40)),

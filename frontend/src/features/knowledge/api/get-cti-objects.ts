@@ -4,6 +4,8 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Database } from '@db/types';
+import { SEARCH_LIMITS } from '@/config/constants';
+import { checkedSearchText } from '@/lib/search-text';
 import { supabase } from '@/lib/supabase';
 import type { CtiListFilters, CtiSort } from '@/features/knowledge/schemas/cti-filters';
 import { knowledgeKeys } from './keys';
@@ -26,7 +28,7 @@ export async function getCtiObjects(
   let query = supabase().rpc('cti_objects', {
     _kinds: filters.kind ? [filters.kind] : undefined,
     _source_id: filters.source,
-    _query: filters.q.trim() || undefined,
+    _query: checkedSearchText(filters.q.trim(), SEARCH_LIMITS.knowledge) || undefined,
     _include_revoked: filters.revoked === 'show',
     _sort: sort,
     _after_key: after?.key ?? undefined,

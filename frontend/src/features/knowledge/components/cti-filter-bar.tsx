@@ -3,10 +3,11 @@
  * kind and source with how many objects each has, and whether revoked or deprecated ones show.
  * Every change goes to the URL, and the list follows.
  */
-import { Button, Flex, Input } from '@chakra-ui/react';
+import { Button, Flex } from '@chakra-ui/react';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { SearchInput } from '@/components/ui/search-input';
+import { SEARCH_LIMITS } from '@/config/constants';
 import { formatInteger } from '@/lib/format/format';
-import { useDebouncedInput } from '@/lib/use-debounced-input';
 import { useCtiFacets } from '@/features/knowledge/api/get-cti-facets';
 import { CTI_KINDS, type CtiFilters, type CtiKind } from '@/features/knowledge/schemas/cti-filters';
 import { kindName } from '@/features/knowledge/utils/object-kinds';
@@ -21,9 +22,6 @@ const counted = (label: string, count: number | undefined) =>
 
 export function CtiFilterBar({ filters, onChange }: CtiFilterBarProps) {
   const facets = useCtiFacets();
-  const [query, setQuery] = useDebouncedInput(filters.q, (q) => onChange({ q }), {
-    normalise: (value) => value.trim(),
-  });
   const filtered = filters.q || filters.kind || filters.source || filters.revoked !== 'hide';
   return (
     <Flex
@@ -33,14 +31,13 @@ export function CtiFilterBar({ filters, onChange }: CtiFilterBarProps) {
       role="search"
       aria-label="Filter actors, malware, tools and campaigns"
     >
-      <Input
+      <SearchInput
         size="sm"
-        maxWidth="22rem"
-        type="search"
         placeholder="Name, alias or ATT&CK id (APT28, Fancy Bear, G0007)"
-        aria-label="Search actors, malware, tools and campaigns"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        label="Search actors, malware, tools and campaigns"
+        limit={SEARCH_LIMITS.knowledge}
+        value={filters.q}
+        onCommit={(q) => onChange({ q })}
       />
       <FilterSelect
         label="Kind"

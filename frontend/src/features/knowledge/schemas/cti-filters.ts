@@ -3,12 +3,14 @@
  * the matrix, how it is coloured, and the open object or technique. Any view can be sent as a link.
  */
 import { z } from 'zod';
+import { searchTextParam } from '@/lib/search-text';
 import { urlList } from '@/lib/url-state';
 
 export const CTI_KINDS = ['intrusion-set', 'threat-actor', 'malware', 'tool', 'campaign'] as const;
 export type CtiKind = (typeof CTI_KINDS)[number];
 
-export const CTI_SORTS = ['name', 'modified'] as const;
+/** `links` (most referenced first) opens the list on what matters, not on A→Z junk names. */
+export const CTI_SORTS = ['links', 'name', 'modified'] as const;
 export type CtiSort = (typeof CTI_SORTS)[number];
 
 /** More than this many objects on one matrix stops being a comparison. */
@@ -18,11 +20,11 @@ const stixId = z.string().regex(/^[a-z0-9-]+--[0-9a-f-]{36}$/);
 
 export const ctiFiltersSchema = z.object({
   view: z.enum(['objects', 'matrix']).default('objects'),
-  q: z.string().max(200).default(''),
+  q: searchTextParam(),
   kind: z.enum(CTI_KINDS).optional(),
   source: z.string().uuid().optional(),
   revoked: z.enum(['hide', 'show']).default('hide'),
-  sort: z.enum(CTI_SORTS).default('name'),
+  sort: z.enum(CTI_SORTS).default('links'),
   /** Objects compared on the matrix. */
   sel: urlList(stixId).transform((ids) => [...new Set(ids)].slice(0, MAX_SELECTED)),
   colour: z.enum(['usage', 'sightings']).default('usage'),

@@ -5,6 +5,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { refang } from '@intel/refang';
 import type { Database } from '@db/types';
+import { SEARCH_LIMITS } from '@/config/constants';
+import { checkedSearchText } from '@/lib/search-text';
 import { supabase } from '@/lib/supabase';
 import { searchKeys } from './keys';
 
@@ -13,12 +15,9 @@ export type SearchHit = Database['public']['Functions']['unified_search']['Retur
 export const MIN_QUERY_LENGTH = 2;
 export const RESULTS_PER_KIND = 8;
 
-export function normaliseQuery(raw: string): string {
-  return refang(raw).trim().slice(0, 200);
-}
-
 export async function unifiedSearch(query: string, signal?: AbortSignal): Promise<SearchHit[]> {
-  let request = supabase().rpc('unified_search', { _query: query, _limit_per_kind: RESULTS_PER_KIND });
+  const text = refang(checkedSearchText(query.trim(), SEARCH_LIMITS.unified));
+  let request = supabase().rpc('unified_search', { _query: text, _limit_per_kind: RESULTS_PER_KIND });
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
   if (error) throw new Error(error.message);

@@ -1,6 +1,8 @@
 /** One page of users with role, second-factor state, last sign-in and disabled flag (`admin_list_users`). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Database } from '@db/types';
+import { SEARCH_LIMITS } from '@/config/constants';
+import { checkedSearchText } from '@/lib/search-text';
 import { supabase } from '@/lib/supabase';
 import { userKeys } from './keys';
 
@@ -18,7 +20,7 @@ export const USERS_PAGE_SIZE = 50;
 
 export async function listUsers(search: string, page: number, signal?: AbortSignal): Promise<UserRow[]> {
   let query = supabase().rpc('admin_list_users', {
-    _search: search,
+    _search: checkedSearchText(search, SEARCH_LIMITS.users),
     _limit: USERS_PAGE_SIZE,
     _offset: page * USERS_PAGE_SIZE,
   });

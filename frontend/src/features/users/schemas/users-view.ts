@@ -1,8 +1,9 @@
 /** The page's view state, kept in the URL: the search, the page and the user open in the drawer. */
 import { z } from 'zod';
+import { searchTextParam } from '@/lib/search-text';
 
 export const usersViewSchema = z.object({
-  q: z.string().max(200).optional(),
+  q: searchTextParam(),
   page: z.coerce.number().int().min(0).max(10_000).optional(),
   user: z
     .string()

@@ -1,6 +1,8 @@
 /** Known exploited vulnerabilities joined with EPSS and CVSS, in keyset pages (`kev_feed`). */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Database } from '@db/types';
+import { SEARCH_LIMITS } from '@/config/constants';
+import { checkedSearchText } from '@/lib/search-text';
 import { supabase } from '@/lib/supabase';
 import type { KevResultFilters, KevSort } from '@/features/vulnerabilities/schemas/kev-filters';
 import { vulnerabilityKeys } from './keys';
@@ -25,7 +27,7 @@ export async function getKevFeed(
     ? new Date(Date.now() - ADDED_DAYS[filters.added] * 86_400_000).toISOString().slice(0, 10)
     : undefined;
   let query = supabase().rpc('kev_feed', {
-    _query: filters.q.trim() || undefined,
+    _query: checkedSearchText(filters.q.trim(), SEARCH_LIMITS.vulnerabilities) || undefined,
     _ransomware_only: filters.ransomware === '1',
     _overdue_only: filters.overdue === '1',
     _added_since: since,

@@ -1,11 +1,12 @@
 /** The Live CVE Feed's view state, owned by the URL. */
 import { z } from 'zod';
+import { searchTextParam } from '@/lib/search-text';
 
 export const KEV_SORTS = ['date_added', 'epss', 'cvss', 'due_date'] as const;
 export type KevSort = (typeof KEV_SORTS)[number];
 
 export const kevFiltersSchema = z.object({
-  q: z.string().max(200).default(''),
+  q: searchTextParam(),
   ransomware: z.enum(['1']).optional(),
   overdue: z.enum(['1']).optional(),
   added: z.enum(['7d', '30d', '90d', '365d']).optional(),
