@@ -1,4 +1,7 @@
-/** One of the briefing's charts in the shared chart frame: bars, a legend on comparisons, and its table. */
+/**
+ * One of the briefing's charts in the shared chart frame: bars, a legend on comparisons, why each bar is
+ * there where that needs saying (an actor's evidence), and its table.
+ */
 import { Stack, Text } from '@chakra-ui/react';
 import { ChartFrame } from '@/components/charts/chart-frame';
 import { ChartLegend } from '@/components/charts/chart-legend';
@@ -7,9 +10,13 @@ import { ComparisonBars } from './comparison-bars';
 
 export function BriefingChart({ chart }: { chart: Chart }) {
   const first = chart.key === 'severity' ? 'Severity' : chart.key === 'status' ? 'Status' : 'Name';
-  const columns = chart.legend ? [first, ...chart.legend] : [first, 'Count'];
+  const noted = chart.bars.filter((bar) => bar.note);
+  const why = noted.length > 0 ? ['Why it is named'] : [];
+  const columns = chart.legend ? [first, ...chart.legend] : [first, 'Count', ...why];
   const rows = chart.bars.map((bar) =>
-    chart.legend ? [bar.label, bar.value, bar.previous ?? 0] : [bar.label, bar.value],
+    chart.legend
+      ? [bar.label, bar.value, bar.previous ?? 0]
+      : [bar.label, bar.value, ...(why.length > 0 ? [bar.note ?? ''] : [])],
   );
   return (
     <ChartFrame title={chart.title} summary={chart.description} table={{ columns, rows }}>
@@ -20,6 +27,22 @@ export function BriefingChart({ chart }: { chart: Chart }) {
       ) : (
         <Stack gap="2">
           <ComparisonBars bars={chart.bars} />
+          {noted.length > 0 && (
+            <Stack
+              as="ul"
+              aria-label="Why each is named"
+              gap="0.5"
+              fontSize="xs"
+              color="fg.muted"
+              listStyleType="none"
+            >
+              {noted.map((bar) => (
+                <li key={bar.label}>
+                  {bar.label}: {bar.note}
+                </li>
+              ))}
+            </Stack>
+          )}
           {chart.legend && (
             <ChartLegend
               items={[

@@ -15,6 +15,12 @@ function summary(threats = 5): BriefingSummary {
     alerts: trendOf(30 - index, 3),
     sightings: trendOf(10, 10),
     newIndicators: trendOf(100, 0),
+    usedByActors: index < 10 ? index * 10 : null,
+    shared: index < 10 && index * 10 > 3,
+    attribution:
+      index < 10
+        ? null
+        : { confidence: 'moderate' as const, evidence: 'reports' as const, count: 3, viaSoftware: [] },
   });
   return {
     days: 30,
@@ -60,6 +66,12 @@ describe('the briefing PDF', () => {
     expect(content.match(/\(TLP:AMBER\) Tj/g)).toHaveLength(2);
     expect(content).toContain('(Executive Briefing) Tj');
     expect(content).toContain('/Title (Executive Briefing \\(TLP:AMBER\\))');
+  });
+
+  it('says why each actor is named, under its chart', () => {
+    const briefing = briefingDocument(summary(), 'clear', { asOf: NOW, generated: NOW });
+    const content = createBriefingPdf(briefing, { compress: false }).output();
+    expect(content.match(/: moderate confidence: 3 indicators/g)).toHaveLength(5);
   });
 
   it('marks every page when the briefing runs longer', () => {

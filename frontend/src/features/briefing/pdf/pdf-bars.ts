@@ -9,8 +9,15 @@ const ROW = 18;
 const LABEL_WIDTH = 92;
 const VALUE_WIDTH = 34;
 
+const NOTE_ROW = 9;
+
+/** "TA505: moderate confidence: 3 indicators from TA505's reports", one line each. */
+const notes = (chart: BriefingChart) =>
+  chartIsEmpty(chart) ? [] : chart.bars.filter((bar) => bar.note).map((bar) => `${bar.label}: ${bar.note}`);
+
 export function chartHeight(chart: BriefingChart): number {
-  return TITLE_GAP + Math.max(1, chart.bars.length) * ROW + (chart.legend ? 14 : 0);
+  const noteHeight = notes(chart).length > 0 ? 4 + notes(chart).length * NOTE_ROW : 0;
+  return TITLE_GAP + Math.max(1, chart.bars.length) * ROW + (chart.legend ? 14 : 0) + noteHeight;
 }
 
 function fitted(doc: jsPDF, text: string, width: number): string {
@@ -49,6 +56,11 @@ export function drawBarChart(doc: jsPDF, chart: BriefingChart, x: number, y: num
       doc.text(item.value.toLocaleString('en'), x + LABEL_WIDTH + length + 3, item.top + item.height - 1);
     }
   });
+  const noteTop = top + chart.bars.length * ROW + 4;
+  doc.setFont('helvetica', 'normal').setFontSize(7).setTextColor(MUTED);
+  notes(chart).forEach((note, index) =>
+    doc.text(fitted(doc, note, width), x, noteTop + 6 + index * NOTE_ROW),
+  );
   if (chart.legend) {
     const legendTop = top + chart.bars.length * ROW + 4;
     let legendX = x + LABEL_WIDTH;

@@ -2,6 +2,7 @@
  * The briefing's four charts as data, drawn by the page (SVG) and by the PDF (vector bars) alike:
  * alerts by severity against the previous period, by status, and the top malware and actors.
  */
+import { attributionNote } from './attribution';
 import { SEVERITIES, STATUSES, type BriefingSummary, type ThreatFigures } from './briefing-summary';
 import { THREAT_METRIC_LABELS, threatMetric } from './threat-metric';
 import { periodPhrase, previousPeriodPhrase } from './words';
@@ -11,6 +12,8 @@ export interface ChartBar {
   value: number;
   /** The previous period's value, on comparison charts. */
   previous?: number;
+  /** Why the bar is there, where that needs saying (an actor's evidence). */
+  note?: string;
 }
 
 export interface BriefingChart {
@@ -50,6 +53,20 @@ function threatChart(
   };
 }
 
+/** Actors are on the chart only on evidence, and each bar says which. */
+function actorChart(actors: readonly ThreatFigures[], days: number): BriefingChart {
+  const chart = threatChart('actors', 'threat actors', actors, days);
+  return {
+    ...chart,
+    description:
+      `The threat actors with the most ${THREAT_METRIC_LABELS[threatMetric(actors)]} in ${periodPhrase(days)}, ` +
+      'named on evidence specific to them (moderate confidence) or a family few actors use (low confidence); ' +
+      'tools many actors use name no one.',
+    bars: chart.bars.map((bar, index) => ({ ...bar, note: attributionNote(actors[index]!) })),
+    empty: `No activity in ${periodPhrase(days)} could be attributed to a specific actor.`,
+  };
+}
+
 export function briefingCharts(summary: BriefingSummary): BriefingChart[] {
   const { days, alerts } = summary;
   return [
@@ -73,7 +90,7 @@ export function briefingCharts(summary: BriefingSummary): BriefingChart[] {
       empty: `No alert was raised in ${periodPhrase(days)}.`,
     },
     threatChart('malware', 'malware families', summary.malware, days),
-    threatChart('actors', 'threat actors', summary.actors, days),
+    actorChart(summary.actors, days),
   ];
 }
 

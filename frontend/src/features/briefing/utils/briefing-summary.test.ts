@@ -28,6 +28,12 @@ const threat = (
   previous_alerts: 1,
   previous_sightings: 0,
   previous_new_indicators: 0,
+  used_by_actors: kind === 'malware' ? 29 : null,
+  shared: kind === 'malware' ? true : null,
+  confidence: kind === 'malware' ? null : 'moderate',
+  evidence: kind === 'malware' ? null : 'reports',
+  evidence_count: kind === 'malware' ? null : 3,
+  via_software: null,
 });
 
 const kev = (patch: Partial<BriefingKevRow> & Pick<BriefingKevRow, 'cve_id'>): BriefingKevRow => ({
@@ -92,6 +98,16 @@ describe('the briefing summary', () => {
     expect(summary.malware.map((row) => row.name)).toEqual(['ClearFake']);
     expect(summary.actors.map((row) => row.name)).toEqual(['TA505']);
     expect(summary.malware[0]!.alerts).toMatchObject({ current: 26, previous: 1, direction: 'up' });
+  });
+
+  it('keeps how many actors use a family, and the evidence that names an actor', () => {
+    expect(summary.malware[0]).toMatchObject({ usedByActors: 29, shared: true, attribution: null });
+    expect(summary.actors[0]!.attribution).toEqual({
+      confidence: 'moderate',
+      evidence: 'reports',
+      count: 3,
+      viaSoftware: [],
+    });
   });
 
   it('counts KEV entries per period, the new exposures and today’s exposure', () => {

@@ -16,6 +16,15 @@ export type Severity = (typeof SEVERITIES)[number];
 export const STATUSES = ['new', 'acknowledged', 'investigating', 'resolved', 'dismissed'] as const;
 export type Status = (typeof STATUSES)[number];
 
+/** Why an actor is named: how specific the evidence is, what it is, and how much of it there is. */
+export interface Attribution {
+  confidence: 'moderate' | 'low';
+  evidence: 'direct' | 'campaigns' | 'reports' | 'software';
+  count: number;
+  /** The families few actors use that link the actor (software evidence). */
+  viaSoftware: readonly string[];
+}
+
 export interface ThreatFigures {
   stixId: string;
   name: string;
@@ -23,6 +32,11 @@ export interface ThreatFigures {
   alerts: Trend;
   sightings: Trend;
   newIndicators: Trend;
+  /** Families: how many known actors use it, and whether so many that it attributes nothing. */
+  usedByActors: number | null;
+  shared: boolean;
+  /** Actors: the evidence that names them. */
+  attribution: Attribution | null;
 }
 
 export interface KevEntry {
@@ -91,6 +105,16 @@ function alertSummary(rows: readonly BriefingAlertRow[]): BriefingSummary['alert
   };
 }
 
+function attribution(row: BriefingThreatRow): Attribution | null {
+  if (row.confidence === null || row.evidence === null) return null;
+  return {
+    confidence: row.confidence,
+    evidence: row.evidence,
+    count: Number(row.evidence_count ?? 0),
+    viaSoftware: (row.via_software ?? []).map((name) => inertString(name, { defang: false })),
+  };
+}
+
 function threatFigures(row: BriefingThreatRow): ThreatFigures {
   return {
     stixId: row.stix_id,
@@ -100,6 +124,9 @@ function threatFigures(row: BriefingThreatRow): ThreatFigures {
     alerts: trendOf(Number(row.alerts), Number(row.previous_alerts)),
     sightings: trendOf(Number(row.sightings), Number(row.previous_sightings)),
     newIndicators: trendOf(Number(row.new_indicators), Number(row.previous_new_indicators)),
+    usedByActors: row.used_by_actors === null ? null : Number(row.used_by_actors),
+    shared: row.shared === true,
+    attribution: attribution(row),
   };
 }
 

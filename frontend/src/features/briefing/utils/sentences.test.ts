@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BriefingSummary, KevEntry, ThreatFigures } from './briefing-summary';
+import type { KevEntry } from './briefing-summary';
+import { briefingSummaryFixture as summary, threatFixture as threat } from './briefing-summary.fixture';
+import { trendOf } from './trend';
 import {
-  actorSentence,
   alertSentence,
   briefingSentences,
   exposureSentence,
@@ -9,53 +10,6 @@ import {
   malwareSentence,
   statusSentence,
 } from './sentences';
-import { trendOf } from './trend';
-
-const flat = trendOf(0, 0);
-
-function summary(patch: {
-  days?: number;
-  alerts?: [current: number, previous: number];
-  critical?: number;
-  byStatus?: Partial<BriefingSummary['alerts']['byStatus']>;
-  malware?: ThreatFigures[];
-  actors?: ThreatFigures[];
-  kev?: Partial<BriefingSummary['kev']>;
-}): BriefingSummary {
-  const [current, previous] = patch.alerts ?? [0, 0];
-  return {
-    days: patch.days ?? 30,
-    alerts: {
-      total: trendOf(current, previous),
-      bySeverity: { critical: trendOf(patch.critical ?? 0, 0), high: flat, medium: flat, low: flat },
-      byStatus: { new: 0, acknowledged: 0, investigating: 0, resolved: 0, dismissed: 0, ...patch.byStatus },
-      open: 0,
-    },
-    malware: patch.malware ?? [],
-    actors: patch.actors ?? [],
-    kev: {
-      added: flat,
-      addedExposing: flat,
-      newExposures: [],
-      exposing: [],
-      exposedAssets: 0,
-      exposingEntries: 0,
-      pastDue: 0,
-      ransomware: 0,
-      ...patch.kev,
-    },
-    highestTlp: null,
-  };
-}
-
-const threat = (name: string, alerts = 0, sightings = 0, newIndicators = 0): ThreatFigures => ({
-  stixId: `malware--${name}`,
-  name,
-  tlp: 'clear',
-  alerts: trendOf(alerts, 0),
-  sightings: trendOf(sightings, 0),
-  newIndicators: trendOf(newIndicators, 0),
-});
 
 const entry = (cveId: string): KevEntry => ({
   cveId,
@@ -163,16 +117,6 @@ describe('the threat sentences', () => {
     );
     expect(malwareSentence(summary({ malware: [threat('Mirai', 0, 1, 1)] }))).toContain(
       '(1 sighting and 1 new indicator)',
-    );
-  });
-
-  it('no actor, one actor, three actors', () => {
-    expect(actorSentence(summary({}))).toBe('No known threat actor was linked to this activity.');
-    expect(actorSentence(summary({ actors: [threat('TA505')] }))).toBe(
-      'The threat actor most linked to this activity, through its indicators or the malware it is known to use, was TA505.',
-    );
-    expect(actorSentence(summary({ actors: ['A', 'B', 'C', 'D'].map((name) => threat(name)) }))).toBe(
-      'The threat actors most linked to this activity, through their indicators or the malware they are known to use, were A, B and C.',
     );
   });
 });

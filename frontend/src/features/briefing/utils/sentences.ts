@@ -3,18 +3,10 @@
  * 4 fewer than in the 30 days before; 3 were critical." Zero, one and many each read as English.
  */
 import { formatInteger } from '@/lib/format/format';
+import { actorSentence } from './attribution';
 import type { BriefingSummary, Status, ThreatFigures } from './briefing-summary';
 import type { Trend } from './trend';
-import {
-  countOf,
-  hasHave,
-  isAre,
-  joinList,
-  periodPhrase,
-  plural,
-  previousPeriodPhrase,
-  wasWere,
-} from './words';
+import { countOf, hasHave, isAre, joinList, periodPhrase, previousPeriodPhrase, wasWere } from './words';
 
 /** ", 4 fewer than in the 30 days before", ", against none in …", ", the same number as in …". */
 function comparison(trend: Trend, days: number): string {
@@ -94,16 +86,6 @@ export function malwareSentence(summary: BriefingSummary): string {
   const followers = rest.slice(0, FOLLOWERS).map((threat) => threat.name);
   const followed = followers.length > 0 ? `, followed by ${joinList(followers)}` : '';
   return `The most active malware family in ${periodPhrase(summary.days)} was ${top.name} (${activity(top)})${followed}.`;
-}
-
-export function actorSentence(summary: BriefingSummary): string {
-  const names = summary.actors.slice(0, FOLLOWERS + 1).map((actor) => actor.name);
-  if (names.length === 0) return 'No known threat actor was linked to this activity.';
-  const [its, itIs] = names.length === 1 ? ['its', 'it is'] : ['their', 'they are'];
-  return (
-    `The threat ${plural(names.length, 'actor')} most linked to this activity, through ${its} indicators or the ` +
-    `malware ${itIs} known to use, ${wasWere(names.length)} ${joinList(names)}.`
-  );
 }
 
 const LISTED_CVES = 3;
