@@ -43,6 +43,7 @@ const object = (stixId: string, type: string, name: string, extra: Record<string
   sources: ['MITRE ATT&CK'],
   techniques: 0,
   indicators: 0,
+  links: 0,
   sort_key: name.toLowerCase(),
   ...extra,
 });
@@ -52,6 +53,7 @@ const OBJECTS = [
     aliases: ['Fancy <b>Bear</b>'],
     external_ids: ['G0007'],
     techniques: 3,
+    links: 1234,
   }),
   object(APT_B, 'intrusion-set', HOSTILE, { external_ids: ['G0016'], techniques: 1 }),
   object(X_AGENT, 'malware', 'X-Agent', { indicators: 120, sources: ['MITRE ATT&CK', 'abuse.ch ThreatFox'] }),
@@ -263,8 +265,10 @@ describe('Enhanced CTI', () => {
     expect(rows[3]).toHaveTextContent('X-AgentMalware—');
     expect(rows[3]).toHaveTextContent('120');
     expect(document.querySelector('img, b')).toBeNull();
+    // The list opens on the most linked objects, not on A→Z names.
+    expect(rows[1]).toHaveTextContent('1,234');
     expect(calls.list[0]).toMatchObject({
-      _sort: 'name',
+      _sort: 'links',
       _include_revoked: false,
       _limit: 200,
       _kinds: undefined,

@@ -81,6 +81,15 @@ export const ctiObjectColumns: DataTableColumn<CtiObjectRow>[] = [
     csv: (row) => row.indicators,
   },
   {
+    id: 'links',
+    header: 'Links',
+    width: '5.5rem',
+    align: 'end',
+    sortable: true,
+    cell: (row) => (row.links ? formatInteger(row.links) : muted('0')),
+    csv: (row) => row.links,
+  },
+  {
     id: 'modified',
     header: 'Modified',
     width: '7rem',
