@@ -27,8 +27,8 @@ export const capabilities: readonly Capability[] = [
     text: 'Alert triage with notes and an audit trail, hunts across every indicator and sighting, and lookalike-domain watches for your brands.',
   },
   {
-    title: 'TAXII and STIX exchange (coming)',
-    text: 'STIX 2.1 bundles import today. Serving collections to your partners over TAXII 2.1 is being built and is not available yet.',
+    title: 'TAXII 2.1 and STIX exchange',
+    text: 'A TAXII 2.1 server hands your partners and tools the intelligence their account may read, with personal API keys and paging; STIX 2.1 and MISP bundles import, and every list exports as STIX, MISP JSON or CSV.',
   },
 ];
 
