@@ -33,7 +33,7 @@ describe('the actor sentence', () => {
       attribution: { confidence: 'moderate', evidence: 'reports', count: 3, viaSoftware: [] },
     });
     expect(actorSentence(summary({ malware: [cobaltStrike], actors: [ta505] }))).toBe(
-      'The activity is most likely linked to TA505 (moderate confidence: 3 indicators from TA505’s reports).',
+      '2 alerts and 3 new indicators are most likely linked to TA505 (moderate confidence: 3 indicators from TA505’s reports).',
     );
   });
 
@@ -56,7 +56,7 @@ describe('the actor sentence', () => {
       attribution: { confidence: 'low', evidence: 'software', count: 1, viaSoftware: ['Latrodectus'] },
     });
     expect(actorSentence(summary({ actors: [direct, campaign, weak, fourth] }))).toBe(
-      'The activity is most likely linked to FIN7 (moderate confidence: 1 direct link to FIN7), followed by APT29 (moderate confidence) and TA577 (low confidence).',
+      '1 alert is most likely linked to FIN7 (moderate confidence: 1 direct link to FIN7), followed by APT29 (moderate confidence) and TA577 (low confidence).',
     );
     expect(attributionNote(campaign)).toBe('moderate confidence: 2 indicators of APT29’s campaigns');
     expect(attributionNote(weak)).toBe(
@@ -69,7 +69,7 @@ describe('the actor sentence', () => {
       attribution: { confidence: 'low', evidence: 'software', count: 1, viaSoftware: ['Rare RAT'] },
     });
     expect(actorSentence(summary({ actors: [weak] }))).toBe(
-      'The activity may be linked to Rare User (low confidence: it uses Rare RAT, which few known actors use).',
+      '1 alert may be linked to Rare User (low confidence: it uses Rare RAT, which few known actors use).',
     );
   });
 

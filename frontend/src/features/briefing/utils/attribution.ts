@@ -4,7 +4,10 @@
  * Strike) attribute nothing, and the briefing says so rather than naming their dozens of users.
  */
 import type { Attribution, BriefingSummary, ThreatFigures } from './briefing-summary';
-import { countOf, joinList } from './words';
+import { threatActivity } from './threat-metric';
+import { countOf, isAre, joinList } from './words';
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const FOLLOWERS = 2;
 const LISTED_TOOLS = 3;
@@ -50,10 +53,13 @@ export function actorSentence(summary: BriefingSummary): string {
   const actors = summary.actors.filter((actor) => actor.attribution !== null);
   const [top, ...rest] = actors;
   if (!top?.attribution) return unattributed(summary);
-  const linked = top.attribution.confidence === 'moderate' ? 'is most likely linked to' : 'may be linked to';
+  // What is linked, not "the activity": the actor's own share of it, so an unattributed alert stays so.
+  const items = top.alerts.current + top.sightings.current + top.newIndicators.current;
+  const linked =
+    top.attribution.confidence === 'moderate' ? `${isAre(items)} most likely linked to` : 'may be linked to';
   const followers = rest
     .slice(0, FOLLOWERS)
     .map((actor) => `${actor.name} (${actor.attribution?.confidence ?? 'low'} confidence)`);
   const followed = followers.length > 0 ? `, followed by ${joinList(followers)}` : '';
-  return `The activity ${linked} ${top.name} (${attributionNote(top)})${followed}.`;
+  return `${capitalised(threatActivity(top))} ${linked} ${top.name} (${attributionNote(top)})${followed}.`;
 }

@@ -4,7 +4,8 @@
  */
 import { formatInteger } from '@/lib/format/format';
 import { actorSentence } from './attribution';
-import type { BriefingSummary, Status, ThreatFigures } from './briefing-summary';
+import type { BriefingSummary, Status } from './briefing-summary';
+import { threatActivity } from './threat-metric';
 import type { Trend } from './trend';
 import { countOf, hasHave, isAre, joinList, periodPhrase, previousPeriodPhrase, wasWere } from './words';
 
@@ -66,17 +67,6 @@ export function statusSentence(summary: BriefingSummary): string | null {
   return `Of these, ${joinList(parts)}.`;
 }
 
-/** "26 alerts, 41 sightings and 360 new indicators" (zero parts left out). */
-function activity(threat: ThreatFigures): string {
-  return joinList(
-    [
-      threat.alerts.current > 0 ? countOf(threat.alerts.current, 'alert') : '',
-      threat.sightings.current > 0 ? countOf(threat.sightings.current, 'sighting') : '',
-      threat.newIndicators.current > 0 ? countOf(threat.newIndicators.current, 'new indicator') : '',
-    ].filter(Boolean),
-  );
-}
-
 const FOLLOWERS = 2;
 
 export function malwareSentence(summary: BriefingSummary): string {
@@ -85,7 +75,7 @@ export function malwareSentence(summary: BriefingSummary): string {
     return `No known malware family was linked to alerts, sightings or new indicators in ${periodPhrase(summary.days)}.`;
   const followers = rest.slice(0, FOLLOWERS).map((threat) => threat.name);
   const followed = followers.length > 0 ? `, followed by ${joinList(followers)}` : '';
-  return `The most active malware family in ${periodPhrase(summary.days)} was ${top.name} (${activity(top)})${followed}.`;
+  return `The most active malware family in ${periodPhrase(summary.days)} was ${top.name} (${threatActivity(top)})${followed}.`;
 }
 
 const LISTED_CVES = 3;
