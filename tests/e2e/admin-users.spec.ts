@@ -8,68 +8,27 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { MfaSetupPage } from './pages/mfa.page';
-import { SignInPage } from './pages/sign-in.page';
-import { createUser } from './support/auth-admin';
+import { expect, test } from '@playwright/test';
+import { act, createAccount, openAccount, openUsers } from './pages/user-management.page';
+import { enrolVerifiedAdmin, passwordSignInStatus } from './support/admin-session';
 import { withDb } from './support/db';
 import { auditAccessibility, THEMES, useTheme } from './support/axe';
 import { TEMP_DIR } from './support/paths';
 import { readStackEnv } from './support/stack-env';
-import { secretFromOtpauthUri, totpCode, totpStep } from './support/totp';
 
 test.describe.configure({ mode: 'serial' });
 
 const tag = randomBytes(3).toString('hex');
 const ADMIN_STATE = path.join(TEMP_DIR, `admin-users-${tag}.storage-state.json`);
 const NEW_EMAIL = `e2e-created-${tag}@cti.local`;
-const USERS_PATH = '/platform/user-management';
 const CONFIG_PATH = '/platform/system-config';
 const RETENTION = 'retention.security_events_days';
 let adminEmail = '';
 let keptDays = '';
 
-/** A password sign-in straight against the auth service: the status says whether the account may sign in. */
-async function passwordSignInStatus(email: string, password: string): Promise<number> {
-  const env = readStackEnv();
-  const response = await fetch(`${env.apiUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: env.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return response.status;
-}
-
-async function enrolAdmin(browser: Browser): Promise<void> {
-  const env = readStackEnv();
-  const admin = await createUser(env, `e2e-users-admin-${tag}@cti.local`);
-  adminEmail = admin.email;
-  await withDb((db) =>
-    db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [admin.id]),
-  );
-  const context = await browser.newContext({
-    baseURL: env.webUrl,
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await page.goto('/platform/admin');
-  await new SignInPage(page).signIn(admin);
-  const setup = new MfaSetupPage(page);
-  await setup.startButton.click();
-  const secret = secretFromOtpauthUri((await setup.otpauthUri.textContent()) ?? '');
-  await setup.activate(totpCode(secret, totpStep()));
-  // The admin page itself, not the toast (which may be gone again on a busy machine): this session is verified.
-  await expect(setup.heading).toBeHidden({ timeout: 60_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({
-    timeout: 60_000,
-  });
-  await context.storageState({ path: ADMIN_STATE });
-  await context.close();
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  await enrolAdmin(browser);
+  adminEmail = (await enrolVerifiedAdmin(browser, `e2e-users-admin-${tag}@cti.local`, ADMIN_STATE)).email;
   keptDays = await withDb(
     async (db) =>
       (
@@ -89,36 +48,6 @@ test.afterAll(async () => {
   );
 });
 
-async function openUsers(page: Page): Promise<Locator> {
-  await page.goto(USERS_PATH);
-  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible({
-    timeout: 60_000,
-  });
-  const grid = page.getByRole('grid', { name: 'Users' });
-  await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 60_000 });
-  return grid;
-}
-
-/** Opens the account from its row; its drawer is the dialog named after the email. */
-async function openAccount(page: Page, email: string): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Search users by email or name' }).fill(email);
-  const row = page.getByRole('grid', { name: 'Users' }).getByRole('row').filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  await row.click();
-  const drawer = page.getByRole('dialog', { name: email });
-  await expect(drawer).toBeVisible();
-  return drawer;
-}
-
-/** Clicks an account action and confirms it; the toast says it was done. */
-async function act(page: Page, drawer: Locator, action: string): Promise<void> {
-  await drawer.getByRole('button', { name: action }).click();
-  const confirm = page.getByRole('alertdialog');
-  await confirm.getByRole('button', { name: action }).click();
-  await expect(confirm).toBeHidden();
-  await expect(page.getByText(action, { exact: true }).last()).toBeVisible();
-}
-
 test.describe('as an administrator with a verified second factor', () => {
   test.use({ storageState: ADMIN_STATE });
 
@@ -127,16 +56,7 @@ test.describe('as an administrator with a verified second factor', () => {
   }) => {
     test.setTimeout(300_000);
     await openUsers(page);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create an account' });
-    await dialog.getByLabel('Email').fill(NEW_EMAIL);
-    await dialog.getByLabel('Name').fill('E2E Created');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    const shown = page.getByTestId('one-time-password');
-    await expect(shown).toHaveText(/^[A-Za-z0-9_-]{20}$/);
-    const password = (await shown.textContent()) ?? '';
-    await page.getByRole('button', { name: 'Done' }).click();
-    await expect(shown).toHaveCount(0);
+    const password = await createAccount(page, NEW_EMAIL, 'E2E Created');
     expect(await passwordSignInStatus(NEW_EMAIL, password)).toBe(200);
 
     let drawer = await openAccount(page, NEW_EMAIL);
