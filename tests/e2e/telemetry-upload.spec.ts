@@ -89,3 +89,56 @@ test('Network Monitoring: an uploaded EVE log becomes a sighting and an alert', 
     });
   }
 });
+
+test('Network Monitoring: a Zeek log that counts from the capture start is dated by the start time given', async ({
+  page,
+}) => {
+  const sensor = `zeek-${Date.now().toString(36)}`;
+  // Zeek JSON http lines as the Slips test capture writes them: ts is seconds since the capture began.
+  const zeek = [29.868252, 30.044629]
+    .map((ts, i) =>
+      JSON.stringify({
+        ts,
+        uid: `CAeDWs37Bipk${i}`,
+        'id.orig_h': '10.0.2.15',
+        'id.orig_p': 49156 + i,
+        'id.resp_h': '192.0.2.80',
+        'id.resp_p': 80,
+        method: 'GET',
+        host: 'example.org',
+        uri: '/bin.sh',
+        status_code: 200,
+      }),
+    )
+    .join('\n');
+  try {
+    await page.goto('/platform/network-monitoring');
+    await page.getByLabel('Sensor log file').setInputFiles({
+      name: 'http.log',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(zeek),
+    });
+    await page.getByLabel('Sensor name (optional)').fill(sensor);
+    await page.getByLabel('Capture start, UTC (optional)').fill('2022-09-24T12:30:00');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 2 events from 1 sensor' })).toBeVisible(
+      {
+        timeout: 30_000,
+      },
+    );
+    await expect(page.getByRole('table', { name: /Lines left out/ })).toHaveCount(0);
+    const first = await withDb(async (db) => {
+      const { rows } = await db.query<{ first: Date }>(
+        'select first_event_at as first from public.sensors where name = $1',
+        [sensor],
+      );
+      return rows[0]?.first;
+    });
+    expect(first?.toISOString()).toBe('2022-09-24T12:30:29.868Z');
+  } finally {
+    await withDb(async (db) => {
+      await db.query(`delete from public.telemetry_volume where sensor = $1`, [sensor]);
+      await db.query(`delete from public.sensors where name = $1`, [sensor]);
+    });
+  }
+});
