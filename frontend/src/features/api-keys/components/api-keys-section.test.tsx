@@ -54,6 +54,13 @@ describe('API keys section', () => {
     expect(screen.getByText('http://127.0.0.1:54321/functions/v1/taxii/taxii2/')).toBeInTheDocument();
   });
 
+  it('wraps the discovery URL and the example anywhere, so a phone does not scroll sideways', async () => {
+    renderSection();
+    const example = await screen.findByLabelText('Example request');
+    const url = screen.getByText('http://127.0.0.1:54321/functions/v1/taxii/taxii2/');
+    for (const code of [example, url]) expect(getComputedStyle(code).overflowWrap).toBe('anywhere');
+  });
+
   it('shows a new secret once, and forgets it when dismissed', async () => {
     answerRpc('create_api_key', () => ({
       data: [

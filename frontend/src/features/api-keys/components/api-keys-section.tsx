@@ -2,7 +2,8 @@
  * Profile section "API keys": per-user keys for TAXII 2.1 clients (HTTP Basic: key id and secret).
  * The Profile page renders it as one of its sections.
  */
-import { Button, Code, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { WrappingCode } from '@/components/ui/wrapping-code';
 import { loadEnv } from '@/config/env';
 import { useApiKeys } from '@/features/api-keys/api/list-api-keys';
 import { curlExample, taxiiDiscoveryUrl } from '@/features/api-keys/utils/taxii-example';
@@ -32,11 +33,11 @@ export function ApiKeysSection() {
       )}
       <Stack gap="1">
         <Text fontSize="sm">
-          TAXII 2.1 discovery: <Code>{taxiiDiscoveryUrl(backendUrl)}</Code>
+          TAXII 2.1 discovery: <WrappingCode>{taxiiDiscoveryUrl(backendUrl)}</WrappingCode>
         </Text>
-        <Code as="pre" fontSize="xs" p="2" whiteSpace="pre-wrap" aria-label="Example request">
+        <WrappingCode as="pre" fontSize="xs" p="2" whiteSpace="pre-wrap" aria-label="Example request">
           {curlExample(backendUrl, example)}
-        </Code>
+        </WrappingCode>
       </Stack>
     </Stack>
   );

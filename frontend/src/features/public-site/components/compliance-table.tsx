@@ -1,6 +1,7 @@
 /** OWASP ASVS chapters with the platform's controls and the test files that prove each. */
-import { Box, Code, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { WrappingCode } from '@/components/ui/wrapping-code';
 import { publicPaths } from '@/config/paths';
 import { ASVS_VERSION, asvsChapters } from '@/features/public-site/compliance/asvs-controls';
 
@@ -35,7 +36,7 @@ export function ComplianceTable() {
               <Box as="ul" ps="5" listStyleType="disc" fontSize="sm">
                 {control.tests.map((test) => (
                   <Box as="li" key={test}>
-                    <Code>{test}</Code>
+                    <WrappingCode>{test}</WrappingCode>
                   </Box>
                 ))}
               </Box>
