@@ -37,8 +37,8 @@ select throws_ok($$ select * from private.admin_totp $$, '42501', null, 'the sec
 select throws_ok($$ select * from private.admin_backup_codes $$, '42501', null, 'backup code hashes are not readable by API roles');
 reset role;
 
-select ok((select encode(secret_enc, 'escape') not like '%' || :'secret' || '%' from private.admin_totp), 'the secret is stored encrypted');
-select ok((select bool_and(code_hash like '$2a$10$%') from private.admin_backup_codes), 'backup codes are bcrypt hashes');
+select ok((select encode(secret_enc, 'escape') not like '%' || :'secret' || '%' from private.admin_totp where user_id = '00000000-0000-4000-a000-00000000000a'), 'the secret is stored encrypted');
+select ok((select bool_and(code_hash like '$2a$10$%') from private.admin_backup_codes where user_id = '00000000-0000-4000-a000-00000000000a'), 'backup codes are bcrypt hashes');
 
 -- Codes computed as the server does, for the previous, current and next steps.
 select private.totp_code(private.base32_decode(:'secret'), private.totp_current_step()) as code_now,
@@ -75,9 +75,9 @@ select is(public.verify_admin_totp('111111') ->> 'reason', 'locked', 'the fifth 
 select is(public.verify_admin_totp(:'code_now') ->> 'reason', 'locked', 'the current code is refused while locked');
 reset role;
 
-select ok((select locked_until > now() + interval '14 minutes' from private.admin_totp), 'the lock lasts 15 minutes');
-select is((select count(*)::int from public.security_events where event_type = 'mfa_lockout'), 1, 'the lockout is a security event');
-select cmp_ok((select count(*)::int from public.security_events where event_type = 'mfa_verification_failed'), '>=', 6, 'every failure is a security event');
+select ok((select locked_until > now() + interval '14 minutes' from private.admin_totp where user_id = '00000000-0000-4000-a000-00000000000a'), 'the lock lasts 15 minutes');
+select is((select count(*)::int from public.security_events where event_type = 'mfa_lockout' and user_id = '00000000-0000-4000-a000-00000000000a'), 1, 'the lockout is a security event');
+select cmp_ok((select count(*)::int from public.security_events where event_type = 'mfa_verification_failed' and user_id = '00000000-0000-4000-a000-00000000000a'), '>=', 6, 'every failure is a security event');
 update private.admin_totp set locked_until = now() - interval '1 second';
 set local role authenticated;
 select set_config('request.jwt.claims', :'admin_claims', true);
