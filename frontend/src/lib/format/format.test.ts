@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './format';
+import { formatBytes, formatCount } from './format';
+
+describe('formatCount', () => {
+  it('makes the noun agree with the number', () => {
+    expect(formatCount(1, 'indicator')).toBe('1 indicator');
+    expect(formatCount(0, 'indicator')).toBe('0 indicators');
+    expect(formatCount(59_620, 'indicator')).toBe('59,620 indicators');
+    expect(formatCount(2, 'match', 'matches')).toBe('2 matches');
+  });
+});
 
 describe('formatBytes', () => {
   it('says bytes below a kilobyte, one decimal above, in binary units', () => {

@@ -20,6 +20,11 @@ export function formatInteger(value: number | null | undefined): string {
   return value == null ? '—' : integer.format(value);
 }
 
+/** "1 indicator", "0 indicators", "59,620 indicators": the number grouped, the noun agreeing with it. */
+export function formatCount(count: number, one: string, many = `${one}s`): string {
+  return `${integer.format(count)} ${count === 1 ? one : many}`;
+}
+
 export function formatCompact(value: number): string {
   return compact.format(value);
 }

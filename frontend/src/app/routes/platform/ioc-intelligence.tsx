@@ -18,6 +18,8 @@ import { indicatorColumns, SORT_DIRECTIONS } from '@/features/indicators/compone
 import { IndicatorExport } from '@/features/indicators/components/indicator-export';
 import { IndicatorDrawer } from '@/features/indicators/components/indicator-drawer';
 import { IndicatorFilterBar } from '@/features/indicators/components/indicator-filter-bar';
+import { writableTlpLevels } from '@/features/indicators/utils/writable-tlp';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { RevokeDialog } from '@/features/indicators/components/revoke-dialog';
 import {
   INDICATOR_SORTS,
@@ -25,12 +27,13 @@ import {
   resultFilters,
   type IndicatorSort,
 } from '@/features/indicators/schemas/indicator-filters';
-import { formatInteger } from '@/lib/format/format';
+import { formatCount } from '@/lib/format/format';
 import { useUrlState } from '@/lib/url-state';
 import type { PlatformPageProps } from './pages';
 
 export default function IocIntelligencePage({ definition }: PlatformPageProps) {
   const [filters, setFilters] = useUrlState(indicatorFiltersSchema);
+  const { adminValidation } = useAuth();
   const result = useMemo(() => resultFilters(filters), [filters]);
   const list = useSearchIndicators(result, filters.sort);
   const count = useCountIndicators(result);
@@ -49,7 +52,7 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
           <Text color="fg.muted" aria-live="polite">
             {count.data === undefined
               ? ''
-              : `${count.data.exact ? '' : 'about '}${formatInteger(count.data.total)} indicators`}
+              : `${count.data.exact ? '' : 'about '}${formatCount(count.data.total, 'indicator')}`}
           </Text>
         }
       />
@@ -114,6 +117,7 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
         open={adding}
         onClose={() => setAdding(false)}
         onAdded={(id) => setFilters({ open: id }, { push: true })}
+        tlpLevels={writableTlpLevels(adminValidation?.authorized === true)}
       />
       <RevokeDialog
         ids={revoking.ids}

@@ -154,6 +154,10 @@ describe('Threat Hunting', () => {
     });
     const link = await screen.findByRole('link', { name: 'Open the alert' });
     expect(link).toHaveAttribute('href', `${platformPath('threatIntelligenceHub')}?alert=${ALERT_ID}`);
+    // The row says it was raised, with the way to it, instead of offering to raise it again.
+    const row = screen.getByRole('link', { name: 'Alert raised' });
+    expect(row).toHaveAttribute('href', `${platformPath('threatIntelligenceHub')}?alert=${ALERT_ID}`);
+    expect(screen.queryByRole('button', { name: 'Raise an alert for evil[.]com' })).toBeNull();
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe(platformPath('threatIntelligenceHub')));
     expect(router.state.location.search).toBe(`?alert=${ALERT_ID}`);
@@ -174,7 +178,10 @@ describe('Threat Hunting', () => {
 
     const calls = fakeSupabase.rpc.mock.calls.filter(([name]) => name === 'alert_from_hunt');
     expect(calls.map(([, args]) => (args as { _indicator_id: number })._indicator_id)).toEqual([42, 43]);
-    expect(await screen.findByText('Alert raised')).toBeInTheDocument();
+    // The toast and the raised row both say so; the refused row can still be raised.
+    expect(await screen.findAllByText('Alert raised')).toHaveLength(2);
+    expect(within(matched).getAllByRole('link', { name: 'Alert raised' })).toHaveLength(1);
+    expect(within(matched).getAllByRole('button', { name: /^Raise an alert for/ })).toHaveLength(1);
     expect(
       screen.getByText('One was refused: TLP:RED intelligence cannot be raised as an alert.'),
     ).toBeInTheDocument();

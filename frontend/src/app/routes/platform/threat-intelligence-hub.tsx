@@ -3,7 +3,7 @@
  * alerts arrive live (the same change feed as the sidebar badge); a selection can be acknowledged,
  * assigned, resolved or dismissed at once; the queue works from the keyboard.
  */
-import { Button, Flex, Kbd, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Kbd, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -19,6 +19,7 @@ import { alertColumns } from '@/features/alerts/components/alert-columns';
 import { AlertDrawer, assigneeName } from '@/features/alerts/components/alert-drawer';
 import { AlertFilterBar } from '@/features/alerts/components/alert-filter-bar';
 import { DismissDialog } from '@/features/alerts/components/dismiss-dialog';
+import { TriageShortcutsHelp } from '@/features/alerts/components/triage-shortcuts-help';
 import { useTriageShortcuts } from '@/features/alerts/hooks/use-triage-shortcuts';
 import {
   alertFiltersSchema,
@@ -109,7 +110,7 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
     enabled: targets().length > 0,
     onMove: move,
     onAssignToMe: assignToMe,
-    onHelp: () => setHelp(!help),
+    onHelp: () => setHelp((shown) => !shown),
   });
 
   const selectedRows = rows.filter((row) => selected.has(row.id));
@@ -121,23 +122,12 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
       <PageHeading
         title={definition.title}
         aside={
-          <Button size="xs" variant="ghost" onClick={() => setHelp(!help)} aria-expanded={help}>
-            Keyboard shortcuts
+          <Button size="xs" variant="ghost" onClick={() => setHelp(true)} aria-haspopup="dialog">
+            Keyboard shortcuts <Kbd>?</Kbd>
           </Button>
         }
       />
-      {help && (
-        <List.Root fontSize="sm" gap="1" ps="4">
-          <List.Item>
-            <Kbd>↑</Kbd> <Kbd>↓</Kbd> move in the queue, <Kbd>Space</Kbd> select, <Kbd>Enter</Kbd> open,{' '}
-            <Kbd>Ctrl</Kbd>+<Kbd>A</Kbd> select all loaded
-          </List.Item>
-          <List.Item>
-            <Kbd>a</Kbd> acknowledge, <Kbd>i</Kbd> investigate, <Kbd>r</Kbd> resolve, <Kbd>d</Kbd> dismiss,{' '}
-            <Kbd>m</Kbd> assign to me — the selection, or the open alert
-          </List.Item>
-        </List.Root>
-      )}
+      <TriageShortcutsHelp open={help} onOpenChange={setHelp} />
       <AlertFilterBar
         filters={filters}
         categories={categories}

@@ -24,15 +24,19 @@ export async function raiseHuntAlert({ indicatorId, hunt, note }: HuntAlertReque
 
 export interface RaisedAlerts {
   alertIds: string[];
+  /** Which alert each indicator raised (or joined, when the engine deduplicated it). */
+  raised: { indicatorId: number; alertId: string }[];
   failures: { indicatorId: number; message: string }[];
 }
 
 /** One call per indicator, in turn: each succeeds or fails on its own. */
 export async function raiseHuntAlerts(requests: readonly HuntAlertRequest[]): Promise<RaisedAlerts> {
-  const raised: RaisedAlerts = { alertIds: [], failures: [] };
+  const raised: RaisedAlerts = { alertIds: [], raised: [], failures: [] };
   for (const request of requests) {
     try {
-      raised.alertIds.push(await raiseHuntAlert(request));
+      const alertId = await raiseHuntAlert(request);
+      raised.alertIds.push(alertId);
+      raised.raised.push({ indicatorId: request.indicatorId, alertId });
     } catch (error) {
       raised.failures.push({ indicatorId: request.indicatorId, message: (error as Error).message });
     }

@@ -30,10 +30,10 @@ async function exportCsv<Row>(name: string, columns: readonly DataTableColumn<Ro
 
 export function HuntResults({ result, tab, onTabChange, huntName }: HuntResultsProps) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const { raise, raising } = useRaiseAlerts(huntName);
+  const { raise, raising, raisedAlerts } = useRaiseAlerts(huntName);
   const columns = useMemo(
-    () => matchedColumns({ onRaise: (row) => void raise([row]), raising }),
-    [raise, raising],
+    () => matchedColumns({ onRaise: (row) => void raise([row]), raising, raised: raisedAlerts }),
+    [raise, raising, raisedAlerts],
   );
   const selectedRows = result.matched.filter((row) => selected.has(row.key));
   const tooMany = selectedRows.length > HUNT_LIMITS.maxAlertsAtOnce;

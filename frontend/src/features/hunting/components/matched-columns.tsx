@@ -1,10 +1,12 @@
 /** The columns of the matched values: what each cell shows and what the CSV export writes. */
-import { Badge, Button, Text } from '@chakra-ui/react';
+import { Badge, Button, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { IndicatorValue } from '@/components/intel/indicator-value';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
 import { TYPE_NAMES } from '@/lib/intel/indicator-input';
+import { platformPath } from '@/config/paths';
 import { InertText, inertString } from '@/lib/security/inert-text';
 import type { HuntMatch, NotMatched } from '@/features/hunting/utils/hunt-result';
 
@@ -15,9 +17,12 @@ const list = (items: readonly string[]) => (
 export function matchedColumns({
   onRaise,
   raising,
+  raised = new Map(),
 }: {
   onRaise: (row: HuntMatch) => void;
   raising: boolean;
+  /** Indicator id → the alert raised for it on this page. */
+  raised?: ReadonlyMap<number, string>;
 }): DataTableColumn<HuntMatch>[] {
   return [
     {
@@ -113,20 +118,29 @@ export function matchedColumns({
       id: 'alert',
       header: 'Alert',
       width: '7.5rem',
-      cell: (row) => (
-        <Button
-          size="2xs"
-          variant="outline"
-          disabled={raising}
-          aria-label={`Raise an alert for ${inertString(row.value)}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            onRaise(row);
-          }}
-        >
-          Raise alert
-        </Button>
-      ),
+      cell: (row) => {
+        const alertId = raised.get(row.id);
+        if (alertId)
+          return (
+            <ChakraLink asChild fontSize="sm" onClick={(event) => event.stopPropagation()}>
+              <Link to={`${platformPath('threatIntelligenceHub')}?alert=${alertId}`}>Alert raised</Link>
+            </ChakraLink>
+          );
+        return (
+          <Button
+            size="2xs"
+            variant="outline"
+            disabled={raising}
+            aria-label={`Raise an alert for ${inertString(row.value)}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              onRaise(row);
+            }}
+          >
+            Raise alert
+          </Button>
+        );
+      },
     },
   ];
 }

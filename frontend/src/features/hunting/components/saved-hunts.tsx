@@ -2,7 +2,7 @@
 import { Button, Flex, Heading, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import { toast } from '@/components/ui/toast';
-import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
+import { formatCompactDateTime, formatCount, formatInteger } from '@/lib/format/format';
 import { InertText, inertString } from '@/lib/security/inert-text';
 import { useDeleteHunt } from '@/features/hunting/api/delete-hunt';
 import { useHunts, type SavedHunt } from '@/features/hunting/api/get-hunts';
@@ -77,7 +77,7 @@ export function SavedHunts({ userId, draft, busy, onRun }: SavedHuntsProps) {
                 <Stack gap="1" width="full">
                   <InertText value={hunt.name} defangLinks={false} as="span" />
                   <Text fontSize="xs" color="fg.muted">
-                    {formatInteger(hunt.value_count)} values · {lastRun(hunt)}
+                    {formatCount(hunt.value_count, 'value')} · {lastRun(hunt)}
                   </Text>
                   <Flex gap="2">
                     <Button

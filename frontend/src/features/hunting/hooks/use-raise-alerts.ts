@@ -1,8 +1,9 @@
 /**
  * Raise alerts for matched rows and say how it went: a toast linking to the alert in the Threat
- * Intelligence Hub (several: to the hunt alerts there), refusals in the server's own words.
+ * Intelligence Hub (several: to the hunt alerts there), refusals in the server's own words. The rows
+ * remember their alert (`raisedAlerts`, indicator id → alert id), so each shows it was raised.
  */
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { platformPath } from '@/config/paths';
@@ -17,6 +18,7 @@ export function useRaiseAlerts(huntName: string | undefined) {
   const navigate = useNavigate();
   const mutation = useRaiseHuntAlerts();
   const { mutateAsync } = mutation;
+  const [raisedAlerts, setRaisedAlerts] = useState<ReadonlyMap<number, string>>(new Map());
   const raise = useCallback(
     async (rows: readonly HuntMatch[]) => {
       const ids = [...new Set(rows.map((row) => row.id))].slice(0, HUNT_LIMITS.maxAlertsAtOnce);
@@ -31,7 +33,13 @@ export function useRaiseAlerts(huntName: string | undefined) {
         });
         return;
       }
-      const { alertIds, failures } = answer;
+      const { alertIds, failures, raised } = answer;
+      if (raised.length)
+        setRaisedAlerts((known) => {
+          const next = new Map(known);
+          for (const { indicatorId, alertId } of raised) next.set(indicatorId, alertId);
+          return next;
+        });
       const hub = platformPath('threatIntelligenceHub');
       const href = alertIds.length === 1 ? `${hub}?alert=${alertIds[0]}` : `${hub}?category=hunt`;
       const refused = failures.length
@@ -58,5 +66,5 @@ export function useRaiseAlerts(huntName: string | undefined) {
     },
     [mutateAsync, huntName, navigate],
   );
-  return { raise, raising: mutation.isPending };
+  return { raise, raising: mutation.isPending, raisedAlerts };
 }

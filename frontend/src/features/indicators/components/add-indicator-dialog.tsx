@@ -15,15 +15,17 @@ import {
 } from '@/lib/intel/indicator-input';
 import { InertText } from '@/lib/security/inert-text';
 import { useCreateIndicator, type NewIndicator } from '@/features/indicators/api/create-indicator';
-import { TLP_LEVELS } from '@/features/indicators/schemas/indicator-filters';
+import type { TLP_LEVELS } from '@/features/indicators/schemas/indicator-filters';
 
 interface AddIndicatorDialogProps {
   open: boolean;
   onClose: () => void;
   onAdded: (id: number) => void;
+  /** The levels this user may write (the server refuses the others). */
+  tlpLevels: readonly (typeof TLP_LEVELS)[number][];
 }
 
-export function AddIndicatorDialog({ open, onClose, onAdded }: AddIndicatorDialogProps) {
+export function AddIndicatorDialog({ open, onClose, onAdded, tlpLevels }: AddIndicatorDialogProps) {
   const [raw, setRaw] = useState('');
   const [type, setType] = useState<IndicatorType | 'detect'>('detect');
   const [confidence, setConfidence] = useState('75');
@@ -134,7 +136,7 @@ export function AddIndicatorDialog({ open, onClose, onAdded }: AddIndicatorDialo
                         value={tlp}
                         onChange={(event) => setTlp(event.target.value as NewIndicator['tlp'])}
                       >
-                        {TLP_LEVELS.map((level) => (
+                        {tlpLevels.map((level) => (
                           <option key={level} value={level}>
                             {tlpLabel(level)}
                           </option>

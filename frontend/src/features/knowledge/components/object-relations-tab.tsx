@@ -1,7 +1,7 @@
 /** What an object is linked to (`object_relations`): named objects, and the indicators pointing at it counted. */
 import { Badge, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { formatInteger } from '@/lib/format/format';
+import { formatCount } from '@/lib/format/format';
 import { useObjectRelations } from '@/features/knowledge/api/get-object-relations';
 import { kindName } from '@/features/knowledge/utils/object-kinds';
 import { ObjectLink } from './object-link';
@@ -23,7 +23,7 @@ export function ObjectRelationsTab({ stixId, indicatorsHref, onOpenObject }: Obj
     <Stack gap="3">
       {indicators.map((row) => (
         <Text key={row.relationship_type} fontSize="sm">
-          {formatInteger(Number(row.relationship_count))} indicators {row.relationship_type} it —{' '}
+          {formatCount(Number(row.relationship_count), 'indicator')} {row.relationship_type} it —{' '}
           <ChakraLink asChild>
             <Link to={indicatorsHref}>open them</Link>
           </ChakraLink>
