@@ -16,7 +16,7 @@ export const ctiObjectColumns: DataTableColumn<CtiObjectRow>[] = [
   {
     id: 'name',
     header: 'Name',
-    width: 'minmax(14rem, 3fr)',
+    width: 'minmax(10rem, 3fr)',
     required: true,
     sortable: true,
     cell: (row) => (
@@ -48,7 +48,7 @@ export const ctiObjectColumns: DataTableColumn<CtiObjectRow>[] = [
   {
     id: 'aliases',
     header: 'Aliases',
-    width: 'minmax(10rem, 2fr)',
+    width: 'minmax(8rem, 2fr)',
     cell: (row) =>
       row.aliases?.length ? (
         <InertText value={row.aliases.join(', ')} defangLinks={false} singleLine />
@@ -83,7 +83,7 @@ export const ctiObjectColumns: DataTableColumn<CtiObjectRow>[] = [
   {
     id: 'links',
     header: 'Links',
-    width: '5.5rem',
+    width: '5rem',
     align: 'end',
     sortable: true,
     cell: (row) => (row.links ? formatInteger(row.links) : muted('0')),

@@ -57,7 +57,7 @@ export function SearchResults({
                   py="1.5"
                   onClick={() => onOpen(hit)}
                 >
-                  <Stack gap="0" align="flex-start" minWidth="0" textAlign="start">
+                  <Stack gap="0" align="stretch" minWidth="0" maxWidth="full" textAlign="start">
                     <InertText value={hit.title} singleLine />
                     {hit.subtitle && (
                       <Text fontSize="xs" color="fg.muted" fontWeight="normal" maxWidth="full">
