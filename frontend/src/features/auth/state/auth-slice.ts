@@ -23,6 +23,8 @@ export type AdminValidationReason =
 export interface AdminValidation {
   authorized: boolean;
   reason: AdminValidationReason | null;
+  /** ISO time an enrolment waiting for its first code was started (with mfa_setup_required). */
+  pendingSince?: string;
 }
 
 export type SignOutReason = 'user' | 'inactivity';

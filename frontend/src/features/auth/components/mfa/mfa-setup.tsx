@@ -1,6 +1,7 @@
 /**
  * Admin two-factor enrolment (mfa_setup_required): a secret made here, shown as QR code and otpauth URI,
  * stored pending by setup_admin_totp (which answers the backup codes once), then activated by a first code.
+ * Coming back with an enrolment still pending, the admin is told and may finish it (MfaPendingSetup).
  */
 import { Alert, Button, Card, Center, Code, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import QRCode from 'qrcode';
@@ -10,6 +11,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { buildOtpauthUri, generateTotpSecret } from '@/features/auth/utils/totp-secret';
 import { BackupCodes } from './backup-codes';
 import { MfaCodeForm } from './mfa-code-form';
+import { MfaPendingSetup } from './mfa-pending-setup';
 import { PRODUCT } from '@/config/constants';
 
 interface Enrolment {
@@ -29,7 +31,7 @@ async function qrDataUrl(uri: string): Promise<string | null> {
 }
 
 export function MfaSetup() {
-  const { user, requireMfaSetup } = useAuth();
+  const { user, adminValidation, requireMfaSetup } = useAuth();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,6 +51,13 @@ export function MfaSetup() {
     }
   };
 
+  const activated = () => {
+    setEnrolment(null);
+    toast({ title: 'Two-factor authentication is on' });
+  };
+  const pendingSince =
+    adminValidation?.reason === 'mfa_setup_required' ? adminValidation.pendingSince : undefined;
+
   return (
     <Center p="8">
       <Card.Root maxW="lg" w="full">
@@ -64,7 +73,14 @@ export function MfaSetup() {
               <Alert.Title>{error}</Alert.Title>
             </Alert.Root>
           )}
-          {!enrolment ? (
+          {!enrolment && pendingSince ? (
+            <MfaPendingSetup
+              since={pendingSince}
+              starting={busy}
+              onStartAgain={() => void start()}
+              onVerified={activated}
+            />
+          ) : !enrolment ? (
             <Stack gap="4">
               <Text>Administrator access needs an authenticator app (TOTP). Setting up takes a minute.</Text>
               <Button onClick={() => void start()} loading={busy} loadingText="Preparing" alignSelf="start">
@@ -92,14 +108,7 @@ export function MfaSetup() {
               </Stack>
               <BackupCodes codes={enrolment.backupCodes} />
               <Text>2. Enter the code your app shows to switch two-factor authentication on.</Text>
-              <MfaCodeForm
-                allowBackupCode={false}
-                submitLabel="Activate"
-                onVerified={() => {
-                  setEnrolment(null);
-                  toast({ title: 'Two-factor authentication is on' });
-                }}
-              />
+              <MfaCodeForm allowBackupCode={false} submitLabel="Activate" onVerified={activated} />
             </Stack>
           )}
         </Card.Body>
