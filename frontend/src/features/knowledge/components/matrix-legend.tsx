@@ -102,9 +102,9 @@ export function MatrixLegend({ selected, mode, onRemove, onClear }: MatrixLegend
               aria-hidden="true"
               boxSize="3.5"
               borderRadius="sm"
-              borderWidth="1px"
+              borderWidth="2px"
               borderStyle="dashed"
-              borderColor="fg.muted"
+              borderColor="fg"
             />
             <Text as="span">Dashed: {VIA_SUBS_NOTE}</Text>
           </Flex>

@@ -75,7 +75,7 @@ export const matrixTableStyles: SystemStyleObject = {
   // Sub-techniques sit under their parent, marked by a thick start border and an indent.
   '& td[data-sub]': { ps: '3', borderStartWidth: '4px', borderStartColor: 'border.emphasized' },
   // A parent coloured by what its sub-techniques owe: a dashed outline (the legend says so).
-  '& td[data-via-subs]': { borderStyle: 'dashed', borderColor: 'fg.muted' },
+  '& td[data-via-subs]': { borderStyle: 'dashed', borderWidth: '2px', borderColor: 'fg' },
   '& td:hover': { borderColor: 'fg.muted' },
   '& td:focus-visible': { outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '1px' },
   '& .cti-id': { display: 'block', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' },

@@ -23,7 +23,8 @@ export const SETTINGS_COLUMNS: readonly SettingsColumn[] = [
   // Room for the inline editor's 8 rem input; its Save and Cancel buttons wrap under it.
   { id: 'value', header: 'Value', width: '10rem', labelled: true },
   { id: 'changed', header: 'Last change', width: '9rem', labelled: true },
-  { id: 'actions', header: 'Actions', width: '8rem', labelled: false },
+  // Edit and History side by side.
+  { id: 'actions', header: 'Actions', width: '9rem', labelled: false },
 ];
 
 /** Where the cards become a table. */
