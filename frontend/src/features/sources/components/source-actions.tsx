@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { platformPath } from '@/config/paths';
-import { renderInertUrl } from '@/lib/security/inert-text';
+import { ReferenceLink } from '@/components/intel/reference-link';
 import type { SourceOverview } from '@/features/sources/api/get-source-overview';
 import { isActive, useSourceRuns } from '@/features/sources/api/get-source-runs';
 import { useRequestSourceSync } from '@/features/sources/api/request-source-sync';
@@ -43,7 +43,7 @@ export function SourceActions({ source, live }: { source: SourceOverview; live: 
               Sync now
             </Button>
             <Text as="span" fontSize="sm" color="fg.muted">
-              Fetches {renderInertUrl(source.url)} on the server.
+              Fetches <ReferenceLink url={source.url} /> on the server.
             </Text>
           </Flex>
           {sync.isError && (

@@ -4,7 +4,8 @@ import { Link as RouterLink } from 'react-router';
 import { Facts } from '@/components/entity/facts';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatDateTime } from '@/lib/format/format';
-import { InertText, renderInertUrl } from '@/lib/security/inert-text';
+import { ReferenceLink } from '@/components/intel/reference-link';
+import { InertText } from '@/lib/security/inert-text';
 import type { SourceOverview } from '@/features/sources/api/get-source-overview';
 import { formatLabel } from '@/features/sources/utils/formats';
 import { healthReason } from '@/features/sources/utils/source-health';
@@ -40,7 +41,7 @@ export function SourceOverviewTab({ source, now, admin, verifyHref, live }: Prop
           ],
           ['Kind', source.kind],
           ['Format', source.format ? formatLabel(source.format) : null],
-          ['URL', source.url ? renderInertUrl(source.url) : null],
+          ['URL', source.url ? <ReferenceLink key="url" url={source.url} /> : null],
           ['Reliability', `${source.reliability} · ${RELIABILITY_LABELS[source.reliability as Reliability]}`],
           ['Default TLP', <TlpBadge key="t" tlp={source.default_tlp} />],
           ['Default confidence', `${source.default_confidence} / 100`],
