@@ -89,6 +89,17 @@ describe('a one-time password', () => {
     );
   });
 
+  it('lets a password manager tell the one-time password from the new one (and offer a strong one)', async () => {
+    setInitialSession(oneTimeSession());
+    renderApp(platformPath('dashboard'));
+    expect(await screen.findByLabelText('One-time password')).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
+    expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('New password again')).toHaveAttribute('autocomplete', 'new-password');
+  });
+
   it('says so when the one-time password is wrong, and stays', async () => {
     auth.updateUser = vi.fn(async () => ({
       data: { user: null },

@@ -51,7 +51,7 @@ export function ChoosePassword() {
           </Text>
         </Card.Header>
         <Card.Body>
-          <form onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
+          <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="4">
               {error && (
                 <Alert.Root status="error">
@@ -61,15 +61,30 @@ export function ChoosePassword() {
               )}
               <Field.Root>
                 <Field.Label>One-time password</Field.Label>
-                <Input type="password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  value={current}
+                  onChange={(e) => setCurrent(e.target.value)}
+                />
               </Field.Root>
               <Field.Root>
                 <Field.Label>New password</Field.Label>
-                <Input type="password" value={next} onChange={(e) => setNext(e.target.value)} />
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={next}
+                  onChange={(e) => setNext(e.target.value)}
+                />
               </Field.Root>
               <Field.Root>
                 <Field.Label>New password again</Field.Label>
-                <Input type="password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={repeat}
+                  onChange={(e) => setRepeat(e.target.value)}
+                />
               </Field.Root>
               <Stack gap="1" aria-label="Password rules">
                 <Text fontSize="sm">Your password needs:</Text>
