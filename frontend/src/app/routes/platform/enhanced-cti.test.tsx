@@ -29,6 +29,8 @@ vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const X_AGENT = 'malware--00000000-0000-4000-8000-0000000000c1';
 const MITIGATION = 'course-of-action--00000000-0000-4000-8000-0000000000d1';
+const GALAXY_APT_A = 'intrusion-set--00000000-0000-4000-8000-0000000000e1';
+const GALAXY_SOURCE = '70000000-0000-4000-a000-000000000002';
 
 const object = (stixId: string, type: string, name: string, extra: Record<string, unknown> = {}) => ({
   stix_id: stixId,
@@ -200,6 +202,17 @@ function answerKnowledge(): Calls {
         },
         error: null,
       };
+    // The MISP galaxy's entry for APT A, merged into it at import.
+    if (request.table === 'intel_objects' && select.includes('source_ids'))
+      return {
+        data:
+          callArgs(request, 'eq')?.[1] === APT_A
+            ? [{ stix_id: GALAXY_APT_A, name: 'Sofacy', source_ids: [GALAXY_SOURCE] }]
+            : [],
+        error: null,
+      };
+    if (request.table === 'sources' && select.includes('id'))
+      return { data: [{ id: GALAXY_SOURCE, name: 'MISP galaxy' }], error: null };
     if (request.table === 'intel_objects' && request.calls.some(([method]) => method === 'maybeSingle')) {
       const id = callArgs(request, 'eq')?.[1];
       return { data: id === T_WMI ? TECHNIQUE_DETAIL : id === APT_A ? DETAIL : null, error: null };
@@ -395,6 +408,10 @@ describe('Enhanced CTI', () => {
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('A Sofacy relative.')).toBeInTheDocument();
     expect(within(drawer).getByText('Fancy <b>Bear</b>')).toBeInTheDocument();
+    // The galaxy's entry merged into it, with where it came from.
+    expect(await within(drawer).findByRole('region', { name: 'Also described by' })).toHaveTextContent(
+      'Sofacy (MISP galaxy)',
+    );
 
     await user.click(within(drawer).getByRole('tab', { name: 'Relationships' }));
     expect(await within(drawer).findByRole('button', { name: 'X-Agent' })).toBeInTheDocument();

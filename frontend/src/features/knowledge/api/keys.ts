@@ -10,6 +10,7 @@ export const knowledgeKeys = {
   names: (stixIds: readonly string[]) => [...knowledgeKeys.all, 'names', stixIds] as const,
   indicators: (stixId: string) => [...knowledgeKeys.all, 'indicators', stixId] as const,
   history: (stixId: string) => [...knowledgeKeys.all, 'history', stixId] as const,
+  merged: (stixId: string) => [...knowledgeKeys.all, 'merged', stixId] as const,
   matrix: (objectIds: readonly string[], withSightings: boolean, usedOnly: boolean) =>
     [...knowledgeKeys.all, 'matrix', 'enterprise-attack', objectIds, withSightings, usedOnly] as const,
   technique: (stixId: string) => [...knowledgeKeys.all, 'technique', stixId] as const,

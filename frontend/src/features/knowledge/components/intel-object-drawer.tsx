@@ -11,6 +11,7 @@ import { InertText } from '@/lib/security/inert-text';
 import { useIntelObject, type IntelObject } from '@/features/knowledge/api/get-intel-object';
 import { CTI_KINDS, MAX_SELECTED } from '@/features/knowledge/schemas/cti-filters';
 import { kindName } from '@/features/knowledge/utils/object-kinds';
+import { MergedObjects } from './merged-objects';
 import { ObjectHistoryTab } from './object-history-tab';
 import { ObjectIndicatorsTab } from './object-indicators-tab';
 import { ObjectOverviewTab } from './object-overview-tab';
@@ -70,7 +71,14 @@ function objectTabs(object: IntelObject, props: IntelObjectDrawerProps): EntityT
   const overview: EntityTab = {
     id: 'overview',
     label: 'Overview',
-    content: <ObjectOverviewTab object={object} />,
+    content: (
+      <ObjectOverviewTab
+        object={object}
+        extra={
+          isCtiKind(object.type) ? <MergedObjects stixId={stixId} onOpenObject={onOpenObject} /> : undefined
+        }
+      />
+    ),
   };
   if (!isCtiKind(object.type)) return [overview, relationships, history];
   return [
