@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
 import { connect, resolveDbUrl } from '../db/connect.js';
+import type { MergeReport } from '../pipeline/duplicates/resolve-merges.js';
 import { withRemedy } from '../pipeline/remedy.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
 import {
@@ -64,6 +65,16 @@ export function summaryTable(summary: AnySummary): string {
   const { exposures, alerts } = summary.counts as { exposures?: number; alerts?: number };
   if (exposures !== undefined) lines.push(`KEV exposures now: ${exposures.toLocaleString('en')}`);
   if (alerts !== undefined) lines.push(`alerts raised or updated: ${alerts.toLocaleString('en')}`);
+  // Actors and software another source already describes (see pipeline/duplicates).
+  const { duplicates } = summary.counts as { duplicates?: MergeReport };
+  if (duplicates) {
+    lines.push(
+      `merged into another source's entry: ${duplicates.merged.toLocaleString('en')}, separated again: ${duplicates.separated.toLocaleString('en')}` +
+        `, left apart (a name several entries share): ${duplicates.conflictCount.toLocaleString('en')}`,
+    );
+    for (const c of duplicates.conflicts.slice(0, 3))
+      lines.push(`  ? ${c.names.join(', ')}: ${c.objects.join('; ')}`);
+  }
   for (const r of summary.rejects.slice(0, 10)) lines.push(`  ✗ ${r.where}: ${r.reason}`);
   if (summary.rejected > 10)
     lines.push(`  … ${summary.rejected - 10} more (import_runs.rejects keeps the first 1,000)`);
