@@ -60,6 +60,23 @@ test('IOC Intelligence: filters live in the URL, defanged search finds the real 
   await expect(drawer.getByRole('table')).toContainText('abuse.ch URLhaus');
 });
 
+test('bad input is refused in words: a 600-character search lists nothing, a junk assignee shows no database error', async ({
+  page,
+}) => {
+  const shell = new PlatformShellPage(page);
+  const long = 'a'.repeat(600);
+  await shell.goto(`/platform/ioc-intelligence?q=${long}`);
+  await expect(page.getByRole('searchbox', { name: 'Search indicator values' })).toHaveValue(long);
+  await expect(page.getByText('Search is limited to 500 characters').first()).toBeVisible();
+  // The list's one row is the refusal: no indicator is listed.
+  await expect(dataRows(page, 'Indicators')).toHaveText([/^Search is limited to 500 characters/]);
+  await expect(page.getByText(/\d[\d,]* indicators?$/)).toHaveCount(0);
+
+  await shell.goto("/platform/threat-intelligence-hub?assignee='OR1=1");
+  await expect(dataRows(page, 'Alerts').first()).toBeVisible();
+  await expect(page.getByText(/invalid input syntax|could not be loaded/)).toHaveCount(0);
+});
+
 test('hostile intelligence text is shown as text, defanged, and never runs', async ({ page }) => {
   const value = `http://evil-${Date.now()}.example/<img src=x onerror="window.__pwned=1">`;
   indicators.push(
