@@ -25,12 +25,9 @@ export function demoDatasetSpecs(rest: Rest, service: Record<string, string>) {
     finished_at: new Date().toISOString(),
   });
   const ensureRow = async () => {
-    const res = await rest(
-      'POST',
-      TABLE,
-      { ...service, Prefer: 'resolution=ignore-duplicates' },
-      loadedRow(),
-    );
+    const present = await rest('GET', `${TABLE}?select=id`, service);
+    if (Array.isArray(present.json) && present.json.length > 0) return;
+    const res = await rest('POST', TABLE, service, loadedRow());
     if (res.status !== 201) throw new Error(`seed ${TABLE}: ${res.status} ${res.text}`);
   };
 

@@ -30,6 +30,7 @@ export function intelTableSpecs(runId: string, insert: Insert) {
     relationship: '',
     sighting: '',
     runRow: 0,
+    cveName: '',
   };
   const spareSources: string[] = [];
   const newSource = async () =>
@@ -67,6 +68,15 @@ export function intelTableSpecs(runId: string, insert: Insert) {
     sighting_of_ref: `indicator--${randomUUID()}`,
     stix: { suite: runId },
   });
+  // A name the suite owns: the migration's curated names (Log4Shell, …) are never touched.
+  const cveNameRow = () => ({
+    cve_id: `CVE-2099-${String(Math.floor(Math.random() * 9e6) + 1e6)}`,
+    name: `security-suite ${runId} ${randomUUID().slice(0, 8)}`,
+  });
+  const newCveName = async () => {
+    const row = await insert('vulnerability_names', cveNameRow());
+    return `cve_id=eq.${String(row.cve_id)}&name=eq.${encodeURIComponent(String(row.name))}`;
+  };
   const cveRow = () => ({
     cve_id: `CVE-2099-${String(Math.floor(Math.random() * 9e6) + 1e6)}`,
     kev_notes: `security-suite ${runId}`,
@@ -82,6 +92,7 @@ export function intelTableSpecs(runId: string, insert: Insert) {
       tlp: 'clear',
     });
     seeded.cve = String((await insert('vulnerabilities', cveRow())).cve_id);
+    seeded.cveName = await newCveName();
     seeded.stixObject = await newObject();
     seeded.relationship = await newRelationship();
     seeded.sighting = String((await insert('sightings', sightingRow())).stix_id);
@@ -102,6 +113,7 @@ export function intelTableSpecs(runId: string, insert: Insert) {
     await remove('intel_objects', 'type=eq.x-security-suite');
     await remove('relationships', 'relationship_type=eq.related-to&source_ref=like.x-security-suite--*');
     await remove('sightings', `stix->>suite=eq.${runId}`);
+    await remove('vulnerability_names', `name=like.${encodeURIComponent(`security-suite ${runId}*`)}`);
     await remove('vulnerabilities', `kev_notes=eq.${encodeURIComponent(`security-suite ${runId}`)}`);
     await remove('import_runs', `source_name=like.${encodeURIComponent(`security-suite ${runId}*`)}`);
     await remove('sources', `name=like.${encodeURIComponent(`security-suite ${runId}*`)}`);
@@ -119,6 +131,12 @@ export function intelTableSpecs(runId: string, insert: Insert) {
       newRow: () => ({ source_name: `security-suite ${runId}`, format: 'stix', status: 'succeeded' }),
       patch: { input: `security-suite ${runId}` },
       seedForDelete: async () => `id=eq.${seeded.runRow}`,
+    },
+    vulnerability_names: {
+      victimFilter: async () => seeded.cveName,
+      newRow: cveNameRow,
+      patch: { name: `security-suite ${runId} patched` },
+      seedForDelete: newCveName,
     },
     vulnerabilities: {
       victimFilter: async () => `cve_id=eq.${seeded.cve}`,
