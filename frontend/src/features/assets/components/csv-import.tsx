@@ -9,7 +9,8 @@ import { InertText } from '@/lib/security/inert-text';
 import { useAssetImport } from '@/features/assets/hooks/use-asset-import';
 import { ASSET_COLUMNS } from '@/features/assets/utils/asset-fields';
 import { MAX_ASSET_CSV_BYTES } from '@/features/assets/utils/read-asset-csv';
-import { ImportOutcomeReport, ImportProgressBar } from './import-progress';
+import { CountProgress } from '@/components/ui/count-progress';
+import { ImportOutcomeReport } from './import-progress';
 import { RejectReport } from './reject-report';
 
 const plural = (count: number, one: string, many = `${one}s`) =>
@@ -80,7 +81,9 @@ export function CsvImport() {
           </Flex>
         </Stack>
       )}
-      {writer.isPending && progress && <ImportProgressBar progress={progress} />}
+      {writer.isPending && progress && (
+        <CountProgress step={progress.step} done={progress.done} total={progress.total} />
+      )}
       {writer.isError && (
         <Text role="alert" color="fg.error" fontSize="sm">
           The import stopped: {writer.error.message} What was written before it stays.

@@ -1,27 +1,7 @@
-/** The import under way (a bar of assets and products written), then what it came to. */
-import { List, Progress, Stack, Text } from '@chakra-ui/react';
+/** What an asset import came to (its progress bar is the shared CountProgress). */
+import { List, Stack, Text } from '@chakra-ui/react';
 import { formatInteger } from '@/lib/format/format';
-import type { ImportOutcome, ImportProgress } from '@/features/assets/api/import-assets';
-
-export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
-  const label = `${progress.step} ${formatInteger(progress.done)} of ${formatInteger(progress.total)}`;
-  return (
-    <Progress.Root
-      value={progress.done}
-      max={Math.max(progress.total, 1)}
-      size="sm"
-      // The bar's accessible name (a bare percentage by default).
-      translations={{ value: () => label }}
-    >
-      <Progress.Label fontSize="sm" mb="1">
-        {label}
-      </Progress.Label>
-      <Progress.Track>
-        <Progress.Range />
-      </Progress.Track>
-    </Progress.Root>
-  );
-}
+import type { ImportOutcome } from '@/features/assets/api/import-assets';
 
 const lines = (numbers: readonly number[]) =>
   numbers.length === 1 ? `Line ${numbers[0]}` : `Lines ${numbers.join(', ')}`;

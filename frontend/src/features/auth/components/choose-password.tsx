@@ -3,13 +3,14 @@
  * (an account an administrator created or reset). The server refuses every request of this session
  * until it is done; the rules are the auth service's own, listed so nobody has to guess them.
  */
-import { Alert, Button, Card, Center, Field, Heading, Input, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Center, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '@/app/store/hooks';
+import { PasswordField } from '@/components/ui/password-field';
 import { choosePassword } from '@/features/auth/api/choose-password';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { passwordChoiceSettled, passwordChoiceStarted } from '@/features/auth/state/auth-slice';
-import { meetsPasswordRules, PASSWORD_RULES } from '@/features/auth/utils/password-rules';
+import { passwordProblems, PASSWORD_RULES } from '@/lib/password-policy';
 
 export function ChoosePassword() {
   const dispatch = useAppDispatch();
@@ -23,7 +24,8 @@ export function ChoosePassword() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (current === '') return setError('Enter the one-time password you signed in with.');
-    if (!meetsPasswordRules(next)) return setError('The new password does not follow the rules below.');
+    if (passwordProblems(next).length > 0)
+      return setError('The new password does not follow the rules below.');
     if (next !== repeat) return setError('The two new passwords are not the same.');
     setBusy(true);
     setError(null);
@@ -59,33 +61,24 @@ export function ChoosePassword() {
                   <Alert.Title>{error}</Alert.Title>
                 </Alert.Root>
               )}
-              <Field.Root>
-                <Field.Label>One-time password</Field.Label>
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  value={current}
-                  onChange={(e) => setCurrent(e.target.value)}
-                />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>New password</Field.Label>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  value={next}
-                  onChange={(e) => setNext(e.target.value)}
-                />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>New password again</Field.Label>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  value={repeat}
-                  onChange={(e) => setRepeat(e.target.value)}
-                />
-              </Field.Root>
+              <PasswordField
+                label="One-time password"
+                autoComplete="current-password"
+                value={current}
+                onChange={setCurrent}
+              />
+              <PasswordField
+                label="New password"
+                autoComplete="new-password"
+                value={next}
+                onChange={setNext}
+              />
+              <PasswordField
+                label="New password again"
+                autoComplete="new-password"
+                value={repeat}
+                onChange={setRepeat}
+              />
               <Stack gap="1" aria-label="Password rules">
                 <Text fontSize="sm">Your password needs:</Text>
                 <List.Root fontSize="sm" ps="5">

@@ -1,8 +1,9 @@
 /** Change password: the current one is required and checked by the auth service. */
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useChangePassword } from '@/features/profile/api/change-password';
-import { passwordProblems } from '@/features/profile/utils/password-rules';
+import { PasswordField } from '@/components/ui/password-field';
+import { passwordProblems } from '@/lib/password-policy';
 
 export function PasswordForm() {
   const [current, setCurrent] = useState('');
@@ -37,36 +38,25 @@ export function PasswordForm() {
   return (
     <form onSubmit={submit} noValidate autoComplete="off" data-security-sensitive="">
       <Stack gap="3" maxW="md">
-        <Field.Root>
-          <Field.Label>Current password</Field.Label>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>New password</Field.Label>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-          <Field.HelperText>
-            At least 12 characters with lower- and upper-case letters and a digit.
-          </Field.HelperText>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Repeat the new password</Field.Label>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-          />
-        </Field.Root>
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+          helperText="At least 12 characters with lower- and upper-case letters and a digit."
+        />
+        <PasswordField
+          label="Repeat the new password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={setRepeat}
+        />
         <Button type="submit" size="sm" alignSelf="start" loading={change.isPending} loadingText="Changing">
           Change password
         </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_LENGTH, passwordProblems } from './password-rules';
+import { PASSWORD_MIN_LENGTH, passwordProblems } from './password-policy';
 
 describe('passwordProblems', () => {
   it('accepts a password that meets the policy', () => {
