@@ -5,7 +5,7 @@ import { simplePatternValues } from '../formats/stix/pattern.js';
 import { TLP_LEVELS, TLP_MARKINGS, type StixObject } from './stix-pages.js';
 import { write } from './write-stream.js';
 
-const MISP_TYPE: Record<IndicatorType, { type: string; category: string }> = {
+const MISP_TYPE: Record<IndicatorType, { type: string; category: string; comment?: string }> = {
   ipv4: { type: 'ip-dst', category: 'Network activity' },
   ipv6: { type: 'ip-dst', category: 'Network activity' },
   domain: { type: 'domain', category: 'Network activity' },
@@ -15,6 +15,19 @@ const MISP_TYPE: Record<IndicatorType, { type: string; category: string }> = {
   sha1: { type: 'sha1', category: 'Payload delivery' },
   sha256: { type: 'sha256', category: 'Payload delivery' },
   sha512: { type: 'sha512', category: 'Payload delivery' },
+  // MISP takes a CIDR range as an ip-dst value.
+  'ipv4-cidr': { type: 'ip-dst', category: 'Network activity' },
+  'ipv6-cidr': { type: 'ip-dst', category: 'Network activity' },
+  asn: { type: 'AS', category: 'Network activity' },
+  ja3: { type: 'ja3-fingerprint-md5', category: 'Network activity' },
+  // MISP has no attribute type for JA3S or JA4: text keeps the value, the comment says what it is.
+  ja3s: { type: 'text', category: 'Network activity', comment: 'JA3S fingerprint' },
+  ja4: { type: 'text', category: 'Network activity', comment: 'JA4 fingerprint' },
+  'user-agent': { type: 'user-agent', category: 'Network activity' },
+  filename: { type: 'filename', category: 'Payload delivery' },
+  mutex: { type: 'mutex', category: 'Artifacts dropped' },
+  'registry-key': { type: 'regkey', category: 'Persistence mechanism' },
+  'email-subject': { type: 'email-subject', category: 'Payload delivery' },
 };
 
 const unix = (iso: unknown) => String(Math.floor(Date.parse(String(iso)) / 1000) || 0);
@@ -39,7 +52,9 @@ export function mispAttributes(object: StixObject): Record<string, unknown>[] {
     category: MISP_TYPE[type].category,
     value,
     to_ids: true,
-    comment: typeof object.description === 'string' ? object.description : '',
+    comment: [MISP_TYPE[type].comment, typeof object.description === 'string' ? object.description : '']
+      .filter(Boolean)
+      .join(': '),
     timestamp: unix(object.modified),
     ...(typeof object.valid_from === 'string' ? { first_seen: object.valid_from } : {}),
     Tag: [...(tlp ? [tlp] : []), ...labels].map((name) => ({ name })),

@@ -1,5 +1,6 @@
 import type { Draft, IndicatorType } from '../model/drafts.js';
 import type { FormatAdapter } from './format.js';
+import { addressOrRange } from './lib/address.js';
 import { isObject, nonEmpty as str } from './lib/fields.js';
 import { jsonDocument } from './lib/json-stream.js';
 import { clusterObject, stixTypeForGalaxy } from './misp/galaxy-objects.js';
@@ -8,8 +9,13 @@ const MAX_EVENT_BYTES = 256 * 1024 * 1024;
 type Obj = Record<string, unknown>;
 const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
-/** MISP attribute types we keep, and which part of a composite `a|b` value is the indicator. */
-const SIMPLE: Record<string, IndicatorType | 'ip'> = {
+/**
+ * MISP attribute types we keep, and which part of a composite `a|b` value is which indicator.
+ * Not kept (counted as ignored by type): `jarm-fingerprint` (an active scan's server fingerprint
+ * that no sensor log carries), the `regkey|value` data, ports, and hashes we have no type for.
+ */
+type Kind = IndicatorType | 'ip';
+const SIMPLE: Record<string, Kind> = {
   'ip-src': 'ip',
   'ip-dst': 'ip',
   domain: 'domain',
@@ -22,31 +28,43 @@ const SIMPLE: Record<string, IndicatorType | 'ip'> = {
   sha1: 'sha1',
   sha256: 'sha256',
   sha512: 'sha512',
+  AS: 'asn',
+  'ja3-fingerprint-md5': 'ja3',
+  'user-agent': 'user-agent',
+  filename: 'filename',
+  mutex: 'mutex',
+  regkey: 'registry-key',
+  'email-subject': 'email-subject',
 };
-const COMPOSITE: Record<string, [IndicatorType | 'ip', IndicatorType | 'ip' | undefined]> = {
+const COMPOSITE: Record<string, [Kind, Kind | undefined]> = {
   'ip-src|port': ['ip', undefined],
   'ip-dst|port': ['ip', undefined],
   'domain|ip': ['domain', 'ip'],
-  'filename|md5': [undefined as never, 'md5'],
-  'filename|sha1': [undefined as never, 'sha1'],
-  'filename|sha256': [undefined as never, 'sha256'],
-  'filename|sha512': [undefined as never, 'sha512'],
+  'filename|md5': ['filename', 'md5'],
+  'filename|sha1': ['filename', 'sha1'],
+  'filename|sha256': ['filename', 'sha256'],
+  'filename|sha512': ['filename', 'sha512'],
   'hostname|port': ['domain', undefined],
+  'regkey|value': ['registry-key', undefined],
 };
 
-const ipType = (value: string): IndicatorType => (value.includes(':') ? 'ipv6' : 'ipv4');
+/** An address, or a range when MISP's ip-src/ip-dst carries a CIDR (`10.0.0.0/8`). */
+const typedValue = (kind: Kind, value: string) =>
+  kind === 'ip' ? addressOrRange(value) : { type: kind, value };
 
-/** The typed values of one attribute (two for `domain|ip`), or why it is not kept. */
+/** The typed values of one attribute (two for `domain|ip`, `filename|sha256`), or why it is not kept. */
 function attributeValues(type: string, value: string): { type: IndicatorType; value: string }[] | string {
   const simple = SIMPLE[type];
-  if (simple) return [{ type: simple === 'ip' ? ipType(value) : simple, value }];
+  if (simple) return [typedValue(simple, value)];
   const composite = COMPOSITE[type];
   if (!composite) return `MISP attribute type ${type}`;
-  const parts = value.split('|');
+  // MISP splits a composite at its first `|` (a registry value's data may hold more).
+  const bar = value.indexOf('|');
+  const parts = bar === -1 ? [value] : [value.slice(0, bar), value.slice(bar + 1)];
   const values: { type: IndicatorType; value: string }[] = [];
   composite.forEach((kind, i) => {
     const part = parts[i]?.trim();
-    if (kind && part) values.push({ type: kind === 'ip' ? ipType(part) : kind, value: part });
+    if (kind && part) values.push(typedValue(kind, part));
   });
   return values;
 }

@@ -54,26 +54,29 @@ describe('ATT&CK bundles: every object kept, by type', () => {
 });
 
 describe('STIX bundles', () => {
-  it('APT1: simple patterns become typed indicators; CIDR and certificate patterns stay objects', async () => {
+  it('APT1: simple patterns become typed indicators, CIDR ranges included; certificate patterns stay objects', async () => {
     expect(
       tally(await draftsOf(stixFormat, sharedFile('stix2-examples/threat-reports/apt1.json'))),
     ).toMatchObject({
-      indicator: 6,
+      indicator: 10,
+      'indicator:ipv4-cidr': 4,
       'indicator:domain': 3,
       'indicator:md5': 3,
-      'object:indicator': 6,
+      'object:indicator': 2,
       relationship: 30,
       'object:threat-actor': 5,
     });
   });
-  it('Poison Ivy: OR patterns give one indicator per value', async () => {
-    expect(
-      tally(await draftsOf(stixFormat, sharedFile('stix2-examples/threat-reports/poisonivy.json'))),
-    ).toMatchObject({
-      indicator: 65,
+  it('Poison Ivy: OR patterns give one indicator per value; file names are indicators', async () => {
+    const tallied = tally(
+      await draftsOf(stixFormat, sharedFile('stix2-examples/threat-reports/poisonivy.json')),
+    );
+    expect(tallied['object:indicator']).toBeUndefined();
+    expect(tallied).toMatchObject({
+      indicator: 67,
       'indicator:ipv4': 40,
       'indicator:domain': 25,
-      'object:indicator': 2,
+      'indicator:filename': 2,
       relationship: 90,
       'object:malware': 25,
     });
@@ -89,8 +92,8 @@ describe('STIX bundles', () => {
     expect(
       simplePatternValues("[ipv4-addr:value = '1.2.3.4' AND domain-name:value = 'x.example']"),
     ).toBeUndefined();
-    expect(simplePatternValues("[ipv4-addr:value = '10.0.0.0/8']")).toBeUndefined();
-    expect(simplePatternValues("[file:name = 'a.exe']")).toBeUndefined();
+    expect(simplePatternValues("[x509-certificate:issuer = 'CN=WEBMAIL']")).toBeUndefined();
+    expect(simplePatternValues("[autonomous-system:number = '64500' OR file:name = 7]")).toBeUndefined();
     expect(
       simplePatternValues("[url:value = 'http://a'] FOLLOWEDBY [url:value = 'http://b']"),
     ).toBeUndefined();
@@ -156,7 +159,7 @@ describe('MISP', () => {
       ignored: 37,
     });
   });
-  it('an attribute TLP tag travels to the pipeline; composite values are split', async () => {
+  it('an attribute TLP tag travels to the pipeline; composite values are split into both indicators', async () => {
     const event = {
       Event: {
         uuid: '5ec81ad5-0000-4000-8000-000000000001',
@@ -183,6 +186,7 @@ describe('MISP', () => {
     ).toEqual([
       ['domain', 'evil.example', 'tlp:red'],
       ['ipv4', '203.0.113.9', 'tlp:red'],
+      ['filename', 'dropper.exe', 'tlp:amber'],
       ['sha256', 'a'.repeat(64), 'tlp:amber'],
     ]);
     expect(drafts.find((d) => d.kind === 'object')).toMatchObject({

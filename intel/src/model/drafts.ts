@@ -19,6 +19,17 @@ export const INDICATOR_TYPES = [
   'sha1',
   'sha256',
   'sha512',
+  'ipv4-cidr',
+  'ipv6-cidr',
+  'asn',
+  'ja3',
+  'ja3s',
+  'ja4',
+  'user-agent',
+  'filename',
+  'mutex',
+  'registry-key',
+  'email-subject',
 ] as const;
 export type IndicatorType = (typeof INDICATOR_TYPES)[number];
 

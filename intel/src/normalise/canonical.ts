@@ -1,6 +1,14 @@
 import { domainToASCII } from 'node:url';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { IndicatorType } from '../model/drafts.js';
+import { canonicalIpv4Cidr, canonicalIpv6Cidr } from './network-range.js';
+import {
+  canonicalAsn,
+  canonicalJa3,
+  canonicalJa4,
+  canonicalText,
+  type TextObservable,
+} from './observable-text.js';
 import { refang } from './refang.js';
 
 /**
@@ -8,7 +16,9 @@ import { refang } from './refang.js';
  * lower-case where case carries no meaning, IDNA punycode for names, RFC 5952 for IPv6, WHATWG
  * serialisation for URLs (scheme and host normalised, path and query kept as given).
  */
-export type Canonical = { ok: true; value: string } | { ok: false; reason: string };
+export type Canonical =
+  /** `note`: the value was changed in a way its sender should hear of (a range's host bits). */
+  { ok: true; value: string; note?: string } | { ok: false; reason: string };
 
 const URL_SCHEMES = new Set([
   'http:',
@@ -105,7 +115,30 @@ function hash(type: keyof typeof HASH_LENGTHS, raw: string): Canonical {
 }
 
 export function canonicalIndicator(type: IndicatorType, raw: string): Canonical {
-  const value = refang(raw);
+  switch (type) {
+    case 'user-agent':
+    case 'filename':
+    case 'mutex':
+    case 'registry-key':
+    case 'email-subject':
+      return canonicalText(type, raw);
+    case 'asn':
+      return canonicalAsn(raw);
+    case 'ja3':
+    case 'ja3s':
+      return canonicalJa3(type, raw);
+    case 'ja4':
+      return canonicalJa4(raw);
+    default:
+      return canonicalAddressOrHash(type, refang(raw));
+  }
+}
+
+/** Addresses, names and hashes: refanged first (feeds defang them so they cannot be clicked). */
+function canonicalAddressOrHash(
+  type: Exclude<IndicatorType, TextObservable | 'asn' | 'ja3' | 'ja3s' | 'ja4'>,
+  value: string,
+): Canonical {
   if (value === '') return { ok: false, reason: 'empty value' };
   switch (type) {
     case 'ipv4':
@@ -118,6 +151,10 @@ export function canonicalIndicator(type: IndicatorType, raw: string): Canonical 
       return url(value);
     case 'email':
       return email(value);
+    case 'ipv4-cidr':
+      return canonicalIpv4Cidr(value);
+    case 'ipv6-cidr':
+      return canonicalIpv6Cidr(value);
     default:
       return hash(type, value);
   }
@@ -127,6 +164,11 @@ export function canonicalIndicator(type: IndicatorType, raw: string): Canonical 
 export function detectIndicatorType(raw: string): IndicatorType | undefined {
   const value = refang(raw);
   if (isIPv4(value)) return 'ipv4';
+  const range = /^([^/\s]+)\/[0-9]{1,3}$/.exec(value)?.[1];
+  if (range && isIPv4(range)) return 'ipv4-cidr';
+  if (range && isIPv6(range)) return 'ipv6-cidr';
+  if (/^AS[0-9]{1,10}$/i.test(value)) return 'asn';
+  if (canonicalJa4(value).ok) return 'ja4';
   if (isIPv6(value.replace(/^\[|\]$/g, ''))) return 'ipv6';
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return 'url';
   if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return 'email';

@@ -153,6 +153,8 @@ class RunState {
   bytes = 0;
   rejects: { where: string; reason: string }[] = [];
   rejected = 0;
+  /** Values stored in another form than received, with why (the first 1,000, like rejects). */
+  normalised: { where: string; note: string }[] = [];
   ignored = new Map<string, number>();
   objectTypes = new Map<string, number>();
   byKind: Partial<Record<CountedKind, { inserted: number; updated: number; unchanged: number }>> = {};
@@ -191,8 +193,12 @@ class RunState {
       case 'ignored':
         this.ignored.set(draft.what, (this.ignored.get(draft.what) ?? 0) + 1);
         return;
-      case 'indicator':
-        return batch.addIndicator(prepareIndicator(draft, this.source));
+      case 'indicator': {
+        const staged = prepareIndicator(draft, this.source);
+        if (staged.note && this.normalised.length < MAX_KEPT_REJECTS)
+          this.normalised.push({ where, note: staged.note });
+        return batch.addIndicator(staged);
+      }
       case 'vulnerability':
         return batch.addVulnerability(prepareVulnerability(draft));
       case 'object': {
@@ -318,6 +324,8 @@ class RunState {
         ignored: Object.fromEntries(this.ignored),
         derived: this.derived,
         ...(this.duplicates ? { duplicates: this.duplicates } : {}),
+        // The CLI shows them as the warninglists' (`~ where: note`).
+        ...(this.normalised.length ? { normalised: this.normalised } : {}),
         rejectsKept: this.rejects.length,
       },
       rejects: this.rejects,

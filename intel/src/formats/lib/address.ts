@@ -24,3 +24,20 @@ export function splitAddressPort(raw: string): AddressPort {
     ? { address: raw.slice(0, colon), port: Number(port), type: 'ipv4' }
     : { address: raw, type: 'ipv4' };
 }
+
+/**
+ * An address as a feed writes it, perhaps as a range (`10.0.0.0/8`): a range is ipv4-cidr or
+ * ipv6-cidr, except a single-address one (/32, /128), which is the address itself.
+ */
+export function addressOrRange(raw: string): {
+  type: Extract<IndicatorType, 'ipv4' | 'ipv6' | 'ipv4-cidr' | 'ipv6-cidr'>;
+  value: string;
+} {
+  const value = raw.trim();
+  const v6 = value.includes(':');
+  const slash = value.lastIndexOf('/');
+  if (slash === -1) return { type: v6 ? 'ipv6' : 'ipv4', value };
+  const prefix = value.slice(slash + 1);
+  if (prefix === (v6 ? '128' : '32')) return { type: v6 ? 'ipv6' : 'ipv4', value: value.slice(0, slash) };
+  return { type: v6 ? 'ipv6-cidr' : 'ipv4-cidr', value };
+}

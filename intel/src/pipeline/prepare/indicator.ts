@@ -43,6 +43,8 @@ export interface StagedIndicator {
   reference: string | undefined;
   malware: string[];
   context: Record<string, unknown>;
+  /** What canonicalisation changed that the import should say (a range's host bits cleared). */
+  note: string | undefined;
 }
 
 /** TLP from the record: explicit, a MISP `tlp:` tag, or STIX marking refs; else the source's. */
@@ -94,6 +96,7 @@ export function prepareIndicator(draft: IndicatorDraft, source: SourceContext): 
     reference: d.reference,
     malware: sortedUnique(d.malware.map((m) => m.trim()).filter(Boolean)),
     context,
+    note: canonical.note,
   };
 }
 

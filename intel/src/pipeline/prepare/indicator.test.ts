@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { IndicatorDraft } from '../../model/drafts.js';
+import { RecordRejected } from './fields.js';
+import { prepareIndicator } from './indicator.js';
+
+const source = { id: 'source-1', name: 'Test feed', tlp: 'amber' as const, confidence: 60 };
+const draft = (type: IndicatorDraft['type'], value: string): IndicatorDraft => ({
+  kind: 'indicator',
+  where: '$.Attribute[0]',
+  type,
+  value,
+});
+
+describe('prepareIndicator', () => {
+  it('stores a range with host bits in network form and keeps the note for the import summary', () => {
+    const staged = prepareIndicator(draft('ipv4-cidr', '198.51.100.77/24'), source);
+    expect(staged.value).toBe('198.51.100.0/24');
+    expect(staged.key).toBe('ipv4-cidr\u0000198.51.100.0/24');
+    expect(staged.note).toBe('host bits set in "198.51.100.77/24": stored as the network 198.51.100.0/24');
+  });
+
+  it('has no note when the value was already canonical', () => {
+    expect(prepareIndicator(draft('asn', 'AS64500'), source).note).toBeUndefined();
+  });
+
+  it('rejects a new-type value it cannot canonicalise, with the reason', () => {
+    expect(() => prepareIndicator(draft('ja3', 'not-a-digest'), source)).toThrow(
+      new RecordRejected('value: not a JA3 fingerprint (32 hexadecimal characters): "not-a-digest"'),
+    );
+  });
+});
