@@ -656,8 +656,9 @@ export type Database = {
           valid_from: string | null;
           valid_until: string | null;
           value: string;
+          warninglists: string[] | null;
         };
-        ComputedFields: never;
+        ComputedFields: 'warninglists';
         Insert: {
           confidence?: number | null;
           created_at?: string;
@@ -1736,6 +1737,103 @@ export type Database = {
         };
         Relationships: [];
       };
+      warninglist_entries: {
+        Row: {
+          cidr: unknown;
+          id: number;
+          key: string;
+          kind: Database['public']['Enums']['warninglist_type'];
+          value: string;
+          warninglist_id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          cidr?: unknown;
+          id?: never;
+          key: string;
+          kind: Database['public']['Enums']['warninglist_type'];
+          value: string;
+          warninglist_id: number;
+        };
+        Update: {
+          cidr?: unknown;
+          id?: never;
+          key?: string;
+          kind?: Database['public']['Enums']['warninglist_type'];
+          value?: string;
+          warninglist_id?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'warninglist_entries_warninglist_id_fkey';
+            columns: ['warninglist_id'];
+            isOneToOne: false;
+            referencedRelation: 'warninglists';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      warninglists: {
+        Row: {
+          category: string | null;
+          description: string;
+          entry_count: number;
+          id: number;
+          import_run_id: number | null;
+          imported_at: string;
+          indicator_types: Database['public']['Enums']['indicator_type'][] | null;
+          matching_attributes: string[];
+          name: string;
+          source_id: string | null;
+          type: Database['public']['Enums']['warninglist_type'];
+          version: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          category?: string | null;
+          description?: string;
+          entry_count?: number;
+          id?: never;
+          import_run_id?: number | null;
+          imported_at?: string;
+          indicator_types?: never;
+          matching_attributes?: string[];
+          name: string;
+          source_id?: string | null;
+          type: Database['public']['Enums']['warninglist_type'];
+          version: number;
+        };
+        Update: {
+          category?: string | null;
+          description?: string;
+          entry_count?: number;
+          id?: never;
+          import_run_id?: number | null;
+          imported_at?: string;
+          indicator_types?: never;
+          matching_attributes?: string[];
+          name?: string;
+          source_id?: string | null;
+          type?: Database['public']['Enums']['warninglist_type'];
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'warninglists_import_run_id_fkey';
+            columns: ['import_run_id'];
+            isOneToOne: false;
+            referencedRelation: 'import_runs';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'warninglists_source_id_fkey';
+            columns: ['source_id'];
+            isOneToOne: false;
+            referencedRelation: 'sources';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       watches: {
         Row: {
           created_at: string;
@@ -2600,6 +2698,12 @@ export type Database = {
       };
       validate_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };
       verify_admin_totp: { Args: { _code: string }; Returns: Json };
+      warninglists: {
+        Args: { '': Database['public']['Tables']['indicators']['Row'] };
+        Returns: {
+          error: true;
+        } & 'the function public.warninglists with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
+      };
     };
     Enums: {
       alert_severity: 'low' | 'medium' | 'high' | 'critical';
@@ -2611,6 +2715,7 @@ export type Database = {
       source_kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp';
       source_reliability: 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
       tlp_level: 'clear' | 'green' | 'amber' | 'amber+strict' | 'red';
+      warninglist_type: 'string' | 'substring' | 'hostname' | 'cidr' | 'regex';
       watch_kind: 'domain' | 'keyword' | 'email-domain';
     };
     CompositeTypes: {
@@ -2731,6 +2836,7 @@ export const Constants = {
       source_kind: ['feed', 'file', 'manual', 'taxii', 'misp'],
       source_reliability: ['A', 'B', 'C', 'D', 'E', 'F'],
       tlp_level: ['clear', 'green', 'amber', 'amber+strict', 'red'],
+      warninglist_type: ['string', 'substring', 'hostname', 'cidr', 'regex'],
       watch_kind: ['domain', 'keyword', 'email-domain'],
     },
   },

@@ -15,11 +15,12 @@ import {
 import { WorkspaceImportFailed, type WorkspaceSummary } from '../workspace-import/import-run.js';
 import { runAssetsImport } from '../workspace-import/run-assets-import.js';
 import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
+import { looksLikeWarninglists, runWarninglistsImport } from '../workspace-import/run-warninglists-import.js';
 import { progressBar } from './progress.js';
 import { formatTable } from './table.js';
 
 /** The organisation's own data: named with --format (their files could pass for other CSV or JSON). */
-const WORKSPACE_FORMATS = ['assets', 'leak-sites'] as const;
+const WORKSPACE_FORMATS = ['assets', 'leak-sites', 'misp-warninglist'] as const;
 const ALL_FORMATS: readonly string[] = [...FORMAT_NAMES, ...TELEMETRY_FORMAT_NAMES, ...WORKSPACE_FORMATS];
 
 export const IMPORT_USAGE = `npm run intel -- import <file|folder>... [--format ${ALL_FORMATS.join('|')}] [--source NAME] [--sensor NAME] [--base-time ISO] [--json]`;
@@ -61,6 +62,18 @@ export function summaryTable(summary: AnySummary): string {
     formatTable(['kind', 'inserted', 'updated', 'unchanged'], rows),
     `rejected: ${summary.rejected.toLocaleString('en')}   ignored: ${summary.ignored.toLocaleString('en')}`,
   ];
+  // Warninglists count lists, and say which CIDR entries they normalised.
+  const { lists, normalised } = summary.counts as {
+    lists?: Record<string, number>;
+    normalised?: { where: string; note: string }[];
+  };
+  if (lists)
+    lines.push(
+      `lists: ${Object.entries(lists)
+        .map(([k, n]) => `${n.toLocaleString('en')} ${k}`)
+        .join(', ')}`,
+    );
+  for (const n of (normalised ?? []).slice(0, 10)) lines.push(`  ~ ${n.where}: ${n.note}`);
   // Assets and leak posts also report what they set off.
   const { exposures, alerts } = summary.counts as { exposures?: number; alerts?: number };
   if (exposures !== undefined) lines.push(`KEV exposures now: ${exposures.toLocaleString('en')}`);
@@ -113,8 +126,11 @@ export async function importCommand(args: string[]): Promise<number> {
       : values.format
         ? undefined
         : await looksLikeTelemetry(inputs[0]!).catch(() => undefined);
-    const summary: AnySummary =
-      values.format === 'assets'
+    const warninglists =
+      values.format === 'misp-warninglist' || (!values.format && (await looksLikeWarninglists(inputs[0]!)));
+    const summary: AnySummary = warninglists
+      ? await runWarninglistsImport(db, { inputs, source: values.source })
+      : values.format === 'assets'
         ? await runAssetsImport(db, { inputs })
         : values.format === 'leak-sites'
           ? await runLeaksImport(db, { inputs })

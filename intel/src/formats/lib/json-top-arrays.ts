@@ -21,7 +21,7 @@ export interface TopArrayElement {
 }
 
 /** The value of a scalar token; undefined for structure tokens. */
-function scalar(token: Token): TopArrayElement['value'] | undefined {
+export function scalar(token: Token): TopArrayElement['value'] | undefined {
   switch (token.name) {
     case 'stringValue':
       return token.value;
