@@ -102,12 +102,14 @@ describe('Suricata EVE: the Slips capture (5,000 events)', async () => {
     );
   });
 
-  it('TLS: the SNI and the certificate SHA-1', () => {
+  it('TLS: the SNI, the certificate SHA-1 and the JA3/JA3S fingerprints', () => {
     const tls = parsed.events.find((e) => e.eventType === 'tls');
     expect(observableList(tls)).toEqual([
       'domain sni www.myedimax.com',
       'ipv4 dest 122.248.252.67',
       'ipv4 src 192.168.1.129',
+      'ja3 fingerprint b7202231ff2db28363c109cedc6d1642',
+      'ja3s fingerprint ad90cab724fafab2660fbf61673c91a9',
       'sha1 hash 2dd19f809986fcac5f2a2afda3f37e967cdd2437',
     ]);
     expect(tls?.context).toMatchObject({ tls_version: 'TLS 1.1', ja3: 'b7202231ff2db28363c109cedc6d1642' });
@@ -141,6 +143,17 @@ describe('Suricata EVE: the surevego capture (BSD-3)', async () => {
       'url url http://deb.debian.org/debian/pool/main/p/perl/perl-base_5.24.1-1_amd64.deb',
     );
     expect(observableList(alert)).toContain('domain host deb.debian.org');
+  });
+
+  it("http, fileinfo and alert records carry the client's user agent as an observable", () => {
+    const withAgent = parsed.events.filter((e) => e.observables.some((o) => o.type === 'user-agent'));
+    expect(countBy(withAgent, (e) => e.eventType)).toEqual({ alert: 68, http: 68, fileinfo: 68 });
+    expect(
+      countBy(
+        withAgent.flatMap((e) => e.observables.filter((o) => o.type === 'user-agent')),
+        (o) => `${o.role} ${o.value}`,
+      ),
+    ).toEqual({ 'user-agent Debian APT-HTTP/1.3 (1.4~beta3)': 204 });
   });
 
   it('feeding the file 7 bytes at a time gives the same items', async () => {
@@ -200,6 +213,35 @@ describe('Suricata EVE: records', () => {
     ]);
     expect(events[0]?.context).toMatchObject({ rrtype: 'AAAA' });
     expect(observableList(events[1])).toEqual(['domain query a.example', 'ipv4 answer 192.0.2.9']);
+  });
+
+  it('Suricata 8 TLS and QUIC with JA4 (a string) beside JA3 (an object); a malformed one is dropped', async () => {
+    const { events, rejects } = await itemsOfText(
+      suricataEve,
+      [
+        eve({
+          event_type: 'tls',
+          tls: {
+            sni: 'cdn.example',
+            ja3: { hash: 'E7ECA2BAF4458D095B7F45DA28C16C34', string: '771,4865-4866,0-23,29,0' },
+            ja4: 't13d1516h2_8daaf6152771_b186095e22b6',
+          },
+        }),
+        eve({ event_type: 'quic', quic: { sni: 'q.example', ja4: 'q13d0310h3_55b375c5d22e_cd85d2d88918' } }),
+        eve({ event_type: 'tls', tls: { ja3: { hash: 'not-md5' }, ja4: 't13d1516h2' } }),
+      ].join('\n'),
+    );
+    expect(rejects).toEqual([]);
+    expect(observableList(events[0])).toEqual([
+      'domain sni cdn.example',
+      'ja3 fingerprint e7eca2baf4458d095b7f45da28c16c34',
+      'ja4 fingerprint t13d1516h2_8daaf6152771_b186095e22b6',
+    ]);
+    expect(observableList(events[1])).toEqual([
+      'domain sni q.example',
+      'ja4 fingerprint q13d0310h3_55b375c5d22e_cd85d2d88918',
+    ]);
+    expect(observableList(events[2])).toEqual([]);
   });
 
   it('HTTP without Host, with a Host port, and as a proxy request', async () => {
@@ -276,6 +318,8 @@ describe('Suricata EVE: records', () => {
       'ipv4 dest 203.0.113.5',
       'ipv4 src 10.0.0.2',
       'url url http://shop.example.com/login?user=%27%20OR%201=1;%20drop%20table%20users;--',
+      // Raw, as the sensor saw it: a user-agent indicator is matched byte for byte (and rendered inert).
+      'user-agent user-agent <script>alert(1)</script>',
     ]);
     // A Host that is no name gives neither a host nor a URL: no request URL can be formed from it.
     expect(observableList(events[1])).toEqual(['ipv4 dest 203.0.113.5', 'ipv4 src 10.0.0.2']);

@@ -51,6 +51,7 @@ function observables(e: Json, eventType: string, srcIp?: string, destIp?: string
   if (http) {
     const host = str(http.hostname);
     obs.host(host, 'host');
+    obs.add('user-agent', str(http.http_user_agent), 'user-agent');
     const srcPort = port(e.src_port);
     const destPort = port(e.dest_port);
     obs.httpUrl({
@@ -68,6 +69,11 @@ function observables(e: Json, eventType: string, srcIp?: string, destIp?: string
     obs.host(str(tls.sni), 'sni');
     // The server certificate's SHA-1, which certificate blocklists (abuse.ch SSLBL) list.
     obs.hash(str(tls.fingerprint));
+    // Client and server hello fingerprints, when the sensor computes them (ja3-fingerprints and
+    // ja4-fingerprints in suricata.yaml): `ja3` and `ja3s` are objects with a hash, `ja4` a string.
+    obs.add('ja3', str(obj(tls.ja3)?.hash), 'fingerprint');
+    obs.add('ja3s', str(obj(tls.ja3s)?.hash), 'fingerprint');
+    obs.add('ja4', str(tls.ja4), 'fingerprint');
   }
   const fileinfo = obj(e.fileinfo);
   if (fileinfo) addFile(fileinfo, obs);

@@ -8,7 +8,19 @@ import type { IndicatorType } from '../model/drafts.js';
  * internal address matters is the indicator list's business, not the parser's.
  */
 
-export type ObservableRole = 'src' | 'dest' | 'query' | 'answer' | 'host' | 'url' | 'sni' | 'hash' | 'email';
+export type ObservableRole =
+  | 'src'
+  | 'dest'
+  | 'query'
+  | 'answer'
+  | 'host'
+  | 'url'
+  | 'sni'
+  | 'hash'
+  | 'email'
+  /** A TLS client or server fingerprint (JA3, JA3S, JA4). */
+  | 'fingerprint'
+  | 'user-agent';
 
 export interface Observable {
   type: IndicatorType;
