@@ -3,7 +3,7 @@
 -- back (intel/src/formats/observable-mappings.test.ts holds the same strings), and ranges a cidr
 -- column whose GiST index answers "which ranges hold this address".
 begin;
-select plan(39);
+select plan(40);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000b', 'authenticated', 'authenticated', 'analyst@test.local');
@@ -120,6 +120,7 @@ select is((select count(*)::int from public.indicators where network >>= '100.10
 select ok((select indisvalid from pg_index where indexrelid = 'public.indicators_network_idx'::regclass),
   'the range index is valid');
 select has_index('public', 'indicators', 'indicators_stix_id_key', 'the STIX id stays unique after the columns were rebuilt');
+select has_index('public', 'indicators', 'indicators_taxii_page_idx', 'and TAXII still pages on (updated_at, stix_id) through its index');
 
 select * from finish();
 rollback;
