@@ -62,7 +62,7 @@ export function summaryTable(summary: AnySummary): string {
     formatTable(['kind', 'inserted', 'updated', 'unchanged'], rows),
     `rejected: ${summary.rejected.toLocaleString('en')}   ignored: ${summary.ignored.toLocaleString('en')}`,
   ];
-  // Warninglists count lists, and say which CIDR entries they normalised.
+  // Warninglists count lists; values changed on the way in (a range's host bits cleared) are said.
   const { lists, normalised } = summary.counts as {
     lists?: Record<string, number>;
     normalised?: { where: string; note: string }[];
