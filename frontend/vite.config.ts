@@ -15,6 +15,8 @@ export default defineConfig({
       '@intel/brand': fileURLToPath(new URL('../intel/src/brand/lookalikes.ts', import.meta.url)),
       // The importer's CPE 2.3 reader, so the asset dialog refuses exactly what `intel import` refuses.
       '@intel/cpe': fileURLToPath(new URL('../intel/src/assets/cpe.ts', import.meta.url)),
+      // The importers' canonical ranges, ASNs, fingerprints and free-text observables.
+      '@intel/observables': fileURLToPath(new URL('../intel/src/normalise/observables.ts', import.meta.url)),
       // jsPDF's optional helpers, never used (see the stub's comment).
       ...Object.fromEntries(
         ['html2canvas', 'canvg', 'dompurify'].map((name) => [

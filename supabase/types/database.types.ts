@@ -644,6 +644,7 @@ export type Database = {
           labels: string[];
           last_seen: string | null;
           name: string | null;
+          network: unknown;
           pattern: string | null;
           revocation_reason: string | null;
           revoked: boolean;
@@ -670,6 +671,7 @@ export type Database = {
           labels?: string[];
           last_seen?: string | null;
           name?: string | null;
+          network?: never;
           pattern?: never;
           revocation_reason?: string | null;
           revoked?: boolean;
@@ -694,6 +696,7 @@ export type Database = {
           labels?: string[];
           last_seen?: string | null;
           name?: string | null;
+          network?: never;
           pattern?: never;
           revocation_reason?: string | null;
           revoked?: boolean;
@@ -2711,7 +2714,27 @@ export type Database = {
       app_role: 'analyst' | 'admin';
       asset_criticality: 'low' | 'medium' | 'high' | 'critical';
       import_status: 'queued' | 'running' | 'succeeded' | 'failed';
-      indicator_type: 'ipv4' | 'ipv6' | 'domain' | 'url' | 'email' | 'md5' | 'sha1' | 'sha256' | 'sha512';
+      indicator_type:
+        | 'ipv4'
+        | 'ipv6'
+        | 'domain'
+        | 'url'
+        | 'email'
+        | 'md5'
+        | 'sha1'
+        | 'sha256'
+        | 'sha512'
+        | 'ipv4-cidr'
+        | 'ipv6-cidr'
+        | 'asn'
+        | 'ja3'
+        | 'ja3s'
+        | 'ja4'
+        | 'user-agent'
+        | 'filename'
+        | 'mutex'
+        | 'registry-key'
+        | 'email-subject';
       source_kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp';
       source_reliability: 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
       tlp_level: 'clear' | 'green' | 'amber' | 'amber+strict' | 'red';
@@ -2832,7 +2855,28 @@ export const Constants = {
       app_role: ['analyst', 'admin'],
       asset_criticality: ['low', 'medium', 'high', 'critical'],
       import_status: ['queued', 'running', 'succeeded', 'failed'],
-      indicator_type: ['ipv4', 'ipv6', 'domain', 'url', 'email', 'md5', 'sha1', 'sha256', 'sha512'],
+      indicator_type: [
+        'ipv4',
+        'ipv6',
+        'domain',
+        'url',
+        'email',
+        'md5',
+        'sha1',
+        'sha256',
+        'sha512',
+        'ipv4-cidr',
+        'ipv6-cidr',
+        'asn',
+        'ja3',
+        'ja3s',
+        'ja4',
+        'user-agent',
+        'filename',
+        'mutex',
+        'registry-key',
+        'email-subject',
+      ],
       source_kind: ['feed', 'file', 'manual', 'taxii', 'misp'],
       source_reliability: ['A', 'B', 'C', 'D', 'E', 'F'],
       tlp_level: ['clear', 'green', 'amber', 'amber+strict', 'red'],

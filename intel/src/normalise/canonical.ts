@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { IndicatorType } from '../model/drafts.js';
+import type { Canonical } from './canonical-result.js';
 import { canonicalIpv4Cidr, canonicalIpv6Cidr } from './network-range.js';
 import {
   canonicalAsn,
@@ -16,9 +17,7 @@ import { refang } from './refang.js';
  * lower-case where case carries no meaning, IDNA punycode for names, RFC 5952 for IPv6, WHATWG
  * serialisation for URLs (scheme and host normalised, path and query kept as given).
  */
-export type Canonical =
-  /** `note`: the value was changed in a way its sender should hear of (a range's host bits). */
-  { ok: true; value: string; note?: string } | { ok: false; reason: string };
+export type { Canonical } from './canonical-result.js';
 
 const URL_SCHEMES = new Set([
   'http:',

@@ -1,4 +1,4 @@
-import type { Canonical } from './canonical.js';
+import type { Canonical } from './canonical-result.js';
 
 /**
  * Canonical forms of the observables that are not addresses or names: ASNs, TLS fingerprints and

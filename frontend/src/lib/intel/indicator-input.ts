@@ -5,6 +5,15 @@
  * URL parser does what node:url and node:net do for the importers; the database re-checks every
  * value an analyst writes.
  */
+import {
+  canonicalAsn,
+  canonicalIpv4Cidr,
+  canonicalIpv6Cidr,
+  canonicalJa3,
+  canonicalJa4,
+  canonicalText,
+  type Canonical,
+} from '@intel/observables';
 import { refang } from '@intel/refang';
 
 export const INDICATOR_TYPES = [
@@ -17,6 +26,17 @@ export const INDICATOR_TYPES = [
   'sha1',
   'sha256',
   'sha512',
+  'ipv4-cidr',
+  'ipv6-cidr',
+  'asn',
+  'ja3',
+  'ja3s',
+  'ja4',
+  'user-agent',
+  'filename',
+  'mutex',
+  'registry-key',
+  'email-subject',
 ] as const;
 export type IndicatorType = (typeof INDICATOR_TYPES)[number];
 
@@ -82,8 +102,38 @@ function email(raw: string): string | undefined {
   return host ? `${raw.slice(0, at)}@${host}` : undefined;
 }
 
+/** The importers' own reading of the wider types (ranges, ASNs, fingerprints, free text). */
+function observable(type: IndicatorType, raw: string): Canonical | undefined {
+  switch (type) {
+    case 'ipv4-cidr':
+      return canonicalIpv4Cidr(refang(raw));
+    case 'ipv6-cidr':
+      return canonicalIpv6Cidr(refang(raw));
+    case 'asn':
+      return canonicalAsn(raw);
+    case 'ja3':
+    case 'ja3s':
+      return canonicalJa3(type, raw);
+    case 'ja4':
+      return canonicalJa4(raw);
+    case 'user-agent':
+    case 'filename':
+    case 'mutex':
+    case 'registry-key':
+    case 'email-subject':
+      return canonicalText(type, raw);
+    default:
+      return undefined;
+  }
+}
+
 /** Canonical value of `raw` read as `type`. */
 export function canonicalIndicator(type: IndicatorType, raw: string): IndicatorInput {
+  const wider = raw.trim() === '' ? undefined : observable(type, raw);
+  if (wider)
+    return wider.ok
+      ? { ok: true, type, value: wider.value }
+      : fail(`This is not a valid ${TYPE_NAMES[type]}: ${wider.reason}.`);
   const value = refang(raw);
   if (!value) return fail('Enter a value.');
   let canonical: string | undefined;
@@ -110,28 +160,32 @@ export function canonicalIndicator(type: IndicatorType, raw: string): IndicatorI
   return canonical ? { ok: true, type, value: canonical } : fail(`This is not a valid ${TYPE_NAMES[type]}.`);
 }
 
+/** The type a bare (refanged) value most likely is; free text has none: its type is chosen. */
+function guessType(value: string): IndicatorType | undefined {
+  if (IPV4.test(value)) return 'ipv4';
+  const range = /^([^/\s]+)\/\d{1,3}$/.exec(value)?.[1];
+  if (range && IPV4.test(range)) return 'ipv4-cidr';
+  if (range && ipv6(range)) return 'ipv6-cidr';
+  if (/^AS\d{1,10}$/i.test(value)) return 'asn';
+  if (canonicalJa4(value).ok) return 'ja4';
+  if (ipv6(value)) return 'ipv6';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return 'url';
+  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return 'email';
+  if (/^[0-9a-f]+$/i.test(value) && HASHES[value.length]) return HASHES[value.length];
+  if (domain(value)) return 'domain';
+  return /^[^\s/]+\.[^\s/]+\//.test(value) ? 'url' : undefined;
+}
+
 /** The type a bare value most likely is, and its canonical text. */
 export function readIndicator(raw: string): IndicatorInput {
   const value = refang(raw);
   if (!value) return fail('Enter a value.');
-  const guess: IndicatorType | undefined = IPV4.test(value)
-    ? 'ipv4'
-    : ipv6(value)
-      ? 'ipv6'
-      : /^[a-z][a-z0-9+.-]*:\/\//i.test(value)
-        ? 'url'
-        : /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)
-          ? 'email'
-          : /^[0-9a-f]+$/i.test(value) && HASHES[value.length]
-            ? HASHES[value.length]
-            : domain(value)
-              ? 'domain'
-              : /^[^\s/]+\.[^\s/]+\//.test(value)
-                ? 'url'
-                : undefined;
+  const guess = guessType(value);
   return guess
     ? canonicalIndicator(guess, value)
-    : fail('Not an IP address, domain, URL, e-mail address or hash.');
+    : fail(
+        'Not an IP address or range, domain, URL, e-mail address, hash, ASN or JA4 fingerprint. For a file name, user agent or other text, choose its type.',
+      );
 }
 
 export const TYPE_NAMES: Record<IndicatorType, string> = {
@@ -144,4 +198,15 @@ export const TYPE_NAMES: Record<IndicatorType, string> = {
   sha1: 'SHA-1 hash',
   sha256: 'SHA-256 hash',
   sha512: 'SHA-512 hash',
+  'ipv4-cidr': 'IPv4 range',
+  'ipv6-cidr': 'IPv6 range',
+  asn: 'autonomous system (ASN)',
+  ja3: 'JA3 fingerprint',
+  ja3s: 'JA3S fingerprint',
+  ja4: 'JA4 fingerprint',
+  'user-agent': 'user agent',
+  filename: 'file name',
+  mutex: 'mutex',
+  'registry-key': 'registry key',
+  'email-subject': 'e-mail subject',
 };

@@ -24,6 +24,17 @@ const TYPES = [
   { key: 'sha1', label: 'SHA-1', colorToken: 'orange.500' },
   { key: 'sha256', label: 'SHA-256', colorToken: 'yellow.500' },
   { key: 'sha512', label: 'SHA-512', colorToken: 'gray.400' },
+  { key: 'ipv4-cidr', label: 'IPv4 range', colorToken: 'blue.300' },
+  { key: 'ipv6-cidr', label: 'IPv6 range', colorToken: 'cyan.300' },
+  { key: 'asn', label: 'ASN', colorToken: 'green.500' },
+  { key: 'ja3', label: 'JA3', colorToken: 'red.300' },
+  { key: 'ja3s', label: 'JA3S', colorToken: 'red.500' },
+  { key: 'ja4', label: 'JA4', colorToken: 'red.700' },
+  { key: 'user-agent', label: 'User agent', colorToken: 'purple.600' },
+  { key: 'filename', label: 'File name', colorToken: 'yellow.700' },
+  { key: 'mutex', label: 'Mutex', colorToken: 'teal.700' },
+  { key: 'registry-key', label: 'Registry key', colorToken: 'pink.600' },
+  { key: 'email-subject', label: 'E-mail subject', colorToken: 'gray.600' },
 ] as const;
 
 export function IndicatorsByTypeChart({
