@@ -47,6 +47,13 @@ const threat = (kind: string, name: string, tlp: string, alerts: number, previou
   previous_alerts: previous,
   previous_sightings: 0,
   previous_new_indicators: 0,
+  used_by_actors: null,
+  shared: false,
+  // An actor is named on evidence of its own: here three indicators linked to it directly.
+  confidence: kind === 'actor' ? 'moderate' : null,
+  evidence: kind === 'actor' ? 'direct' : null,
+  evidence_count: kind === 'actor' ? 3 : null,
+  via_software: null,
 });
 
 const KEV = [
@@ -138,7 +145,7 @@ describe('Executive Briefing', () => {
       '12 alerts were raised in the last 30 days, 4 fewer than in the 30 days before; 3 were critical.',
       'Of these, 3 are new and 9 have been resolved.',
       `The most active malware family in the last 30 days was ClearFake (26 alerts, 2 sightings and 10 new indicators), followed by ${HOSTILE}.`,
-      'The threat actor most linked to this activity, through its indicators or the malware it is known to use, was TA505.',
+      '4 alerts, 2 sightings and 10 new indicators are most likely linked to TA505 (moderate confidence: 3 direct links to TA505).',
       '1 entry was added to the CISA KEV catalogue in the last 30 days, the same number as in the 30 days before; it affects our assets (CVE-2026-1001).',
       'Today 1 asset is exposed to 1 KEV entry; it is known to be used in ransomware campaigns.',
     ]);

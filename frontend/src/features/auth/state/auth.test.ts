@@ -41,7 +41,11 @@ describe('auth state changes', () => {
     const store = makeStore();
     expect(selectAuthLoading(store.getState())).toBe(true);
     store.dispatch(authStateChanged(signedInState()));
-    expect(selectUser(store.getState())).toEqual({ id: 'user-1', email: 'analyst@cti.local' });
+    expect(selectUser(store.getState())).toEqual({
+      id: 'user-1',
+      email: 'analyst@cti.local',
+      mustChangePassword: false,
+    });
     expect(store.getState().auth.session).toEqual({ userId: 'user-1', expiresAt: 1_900_000_000 });
     expect(selectAuthLoading(store.getState())).toBe(false);
   });

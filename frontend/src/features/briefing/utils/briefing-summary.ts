@@ -106,7 +106,7 @@ function alertSummary(rows: readonly BriefingAlertRow[]): BriefingSummary['alert
 }
 
 function attribution(row: BriefingThreatRow): Attribution | null {
-  if (row.confidence === null || row.evidence === null) return null;
+  if (row.confidence == null || row.evidence == null) return null;
   return {
     confidence: row.confidence,
     evidence: row.evidence,
