@@ -17,6 +17,7 @@ import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
 import { publicTableSpecs } from './public-table-specs.js';
 import { taxiiTableSpecs } from './taxii-table-specs.js';
+import { warninglistTableSpecs } from './warninglist-table-specs.js';
 import { workspaceTableSpecs } from './workspace-table-specs.js';
 import { suite } from './context.js';
 
@@ -77,6 +78,7 @@ const exposure = exposureTableSpecs(runId, serviceInsert, () => victimId);
 const publicSite = publicTableSpecs(runId, serviceInsert);
 const admin = adminTableSpecs(runId);
 const taxii = taxiiTableSpecs(runId, serviceInsert, () => victimId);
+const warninglists = warninglistTableSpecs(runId, serviceInsert);
 const demoDataset = demoDatasetSpecs(rest, service);
 
 /** An RPC probe's arguments, with each `"$seed:<name>"` value replaced by that seeded row's key. */
@@ -101,6 +103,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...publicSite.specs,
   ...admin.specs,
   ...taxii.specs,
+  ...warninglists.specs,
   ...demoDataset.specs,
   user_roles: {
     owner: 'user_id',
@@ -255,6 +258,7 @@ beforeAll(async () => {
   await detection.seed();
   await exposure.seed();
   await publicSite.seed();
+  await warninglists.seed();
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   await demoDataset.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
@@ -273,6 +277,7 @@ afterAll(async () => {
   await exposure.cleanUp(remove);
   await taxii.cleanUp(remove);
   await publicSite.cleanUp(remove);
+  await warninglists.cleanUp(remove);
   await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);
