@@ -200,7 +200,7 @@ export const TYPE_NAMES: Record<IndicatorType, string> = {
   sha512: 'SHA-512 hash',
   'ipv4-cidr': 'IPv4 range',
   'ipv6-cidr': 'IPv6 range',
-  asn: 'autonomous system (ASN)',
+  asn: 'ASN',
   ja3: 'JA3 fingerprint',
   ja3s: 'JA3S fingerprint',
   ja4: 'JA4 fingerprint',

@@ -32,7 +32,8 @@ export const indicatorColumns: DataTableColumn<IndicatorRow>[] = [
   {
     id: 'type',
     header: 'Type',
-    width: '7rem',
+    // Fits the longest type names ("JA3S fingerprint", "e-mail subject") on one line.
+    width: '9rem',
     cell: (row) => TYPE_NAMES[row.type as IndicatorType] ?? row.type,
     csv: (row) => row.type,
   },
