@@ -42,3 +42,37 @@ describe('summaryTable', () => {
     expect(text).toContain('  ? grizzly steppe: APT28 (a); APT29 (b); APT28 (c)');
   });
 });
+
+describe('summaryTable for warninglists', () => {
+  it('counts the lists and says which ranges were kept as their network', () => {
+    const text = summaryTable({
+      ...galaxyRun,
+      format: 'misp-warninglist',
+      source: 'MISP warninglists',
+      counts: {
+        lists: { inserted: 2, updated: 0, unchanged: 133, refused: 1 },
+        entries: 528_970,
+        normalised: [
+          {
+            where: 'lists/x/list.json $.list[0]',
+            note: '10.1.2.3/8 has host bits set; kept as its network 10.0.0.0/8',
+          },
+        ],
+      },
+      rejects: [
+        {
+          where: 'lists/broken/list.json',
+          reason: 'list refused, nothing of it kept: the list has no entries',
+        },
+      ],
+      rejected: 1,
+    });
+    expect(text).toContain('lists: 2 inserted, 0 updated, 133 unchanged, 1 refused');
+    expect(text).toContain(
+      '  ~ lists/x/list.json $.list[0]: 10.1.2.3/8 has host bits set; kept as its network 10.0.0.0/8',
+    );
+    expect(text).toContain(
+      '  ✗ lists/broken/list.json: list refused, nothing of it kept: the list has no entries',
+    );
+  });
+});
