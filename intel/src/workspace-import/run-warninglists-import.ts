@@ -67,7 +67,7 @@ export async function runWarninglistsImport(
       if (folder && files.length === 0)
         throw new InputRefused(`${path.basename(input)} holds no warninglist (lists/<name>/list.json)`);
       for (const file of files) {
-        const where = folder ? path.relative(input, file) : path.basename(file);
+        const where = folder ? path.relative(input, file) : fileLabel(file);
         let list: WarninglistFile;
         try {
           const opened = await openInput(file);
@@ -168,6 +168,12 @@ async function refuseUncompilable(
     });
   }
 }
+
+/** A file as the messages name it: upstream's files are all list.json, so with its folder. */
+const fileLabel = (file: string): string =>
+  path.basename(file).toLowerCase() === 'list.json'
+    ? path.join(path.basename(path.dirname(file)), path.basename(file))
+    : path.basename(file);
 
 /** Whether an input (a file, or a folder's first list.json) is a MISP warninglist; never throws. */
 export async function looksLikeWarninglists(input: string): Promise<boolean> {
