@@ -258,6 +258,37 @@ export type Database = {
         };
         Relationships: [];
       };
+      decay_rules: {
+        Row: {
+          decayed_below: number;
+          half_life_days: number;
+          indicator_type: Database['public']['Enums']['indicator_type'];
+          lifetime_days: number;
+          rationale: string;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          decayed_below: number;
+          half_life_days: number;
+          indicator_type: Database['public']['Enums']['indicator_type'];
+          lifetime_days: number;
+          rationale?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          decayed_below?: number;
+          half_life_days?: number;
+          indicator_type?: Database['public']['Enums']['indicator_type'];
+          lifetime_days?: number;
+          rationale?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
+      };
       demo_dataset_load: {
         Row: {
           current_step: string | null;
@@ -657,9 +688,11 @@ export type Database = {
           valid_from: string | null;
           valid_until: string | null;
           value: string;
+          lifecycle_state: Database['public']['Enums']['indicator_lifecycle_state'] | null;
+          score: number | null;
           warninglists: string[] | null;
         };
-        ComputedFields: 'warninglists';
+        ComputedFields: 'lifecycle_state' | 'score' | 'warninglists';
         Insert: {
           confidence?: number | null;
           created_at?: string;
@@ -1282,6 +1315,7 @@ export type Database = {
           created: string | null;
           created_at: string;
           description: string | null;
+          false_positive: boolean;
           first_seen: string | null;
           indicator_id: number | null;
           last_event: Json | null;
@@ -1294,6 +1328,7 @@ export type Database = {
           stix: NonNullable<Json>;
           stix_id: string;
           summary: boolean;
+          suppressed_reason: string | null;
           tlp: Database['public']['Enums']['tlp_level'];
           updated_at: string;
           where_sighted_refs: string[];
@@ -1305,6 +1340,7 @@ export type Database = {
           created?: string | null;
           created_at?: string;
           description?: string | null;
+          false_positive?: boolean;
           first_seen?: string | null;
           indicator_id?: number | null;
           last_event?: Json | null;
@@ -1317,6 +1353,7 @@ export type Database = {
           stix: NonNullable<Json>;
           stix_id: string;
           summary?: boolean;
+          suppressed_reason?: string | null;
           tlp?: Database['public']['Enums']['tlp_level'];
           updated_at?: string;
           where_sighted_refs?: string[];
@@ -1327,6 +1364,7 @@ export type Database = {
           created?: string | null;
           created_at?: string;
           description?: string | null;
+          false_positive?: boolean;
           first_seen?: string | null;
           indicator_id?: number | null;
           last_event?: Json | null;
@@ -1339,6 +1377,7 @@ export type Database = {
           stix?: NonNullable<Json>;
           stix_id?: string;
           summary?: boolean;
+          suppressed_reason?: string | null;
           tlp?: Database['public']['Enums']['tlp_level'];
           updated_at?: string;
           where_sighted_refs?: string[];
@@ -2227,9 +2266,11 @@ export type Database = {
           first_seen: string;
           id: number;
           last_seen: string;
+          lifecycle_state: Database['public']['Enums']['indicator_lifecycle_state'];
           malware: string[];
           ordinal: number;
           revoked: boolean;
+          score: number;
           sensors: string[];
           sightings: number;
           sources: string[];
@@ -2337,6 +2378,12 @@ export type Database = {
           group_name: string;
           posts: number;
         }[];
+      };
+      lifecycle_state: {
+        Args: { '': Database['public']['Tables']['indicators']['Row'] };
+        Returns: {
+          error: true;
+        } & 'the function public.lifecycle_state with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
       };
       list_api_keys: {
         Args: Record<PropertyKey, never>;
@@ -2545,6 +2592,12 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      score: {
+        Args: { '': Database['public']['Tables']['indicators']['Row'] };
+        Returns: {
+          error: true;
+        } & 'the function public.score with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
+      };
       search_indicators: {
         Args: {
           _after_id?: number;
@@ -2714,6 +2767,7 @@ export type Database = {
       app_role: 'analyst' | 'admin';
       asset_criticality: 'low' | 'medium' | 'high' | 'critical';
       import_status: 'queued' | 'running' | 'succeeded' | 'failed';
+      indicator_lifecycle_state: 'active' | 'decayed' | 'expired' | 'revoked';
       indicator_type:
         | 'ipv4'
         | 'ipv6'
@@ -2855,6 +2909,7 @@ export const Constants = {
       app_role: ['analyst', 'admin'],
       asset_criticality: ['low', 'medium', 'high', 'critical'],
       import_status: ['queued', 'running', 'succeeded', 'failed'],
+      indicator_lifecycle_state: ['active', 'decayed', 'expired', 'revoked'],
       indicator_type: [
         'ipv4',
         'ipv6',

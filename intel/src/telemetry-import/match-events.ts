@@ -50,11 +50,12 @@ export async function matchEvents(db: ClientBase, events: readonly TelemetryEven
     Readable.from(rows()),
     db.query(copyFrom(`copy ${OBSERVABLES_TABLE} (ev, type, value) from stdin`)),
   );
-  // Point lookups: without statistics the planner would hash the whole indicators table.
+  // Point lookups: without statistics the planner would hash the whole indicators table. Revoked,
+  // expired and decayed indicators match too: their sightings are evidence, and
+  // private.record_telemetry_sightings decides (once per indicator and sensor) that they raise no alert.
   const { rows: found } = await db.query<{ ev: number; id: string }>(
     `select o.ev, i.id from ${OBSERVABLES_TABLE} o
-       join public.indicators i on i.value = o.value and i.type = o.type
-      where not i.revoked`,
+       join public.indicators i on i.value = o.value and i.type = o.type`,
   );
   return found.map((row) => ({ event: row.ev, indicatorId: Number(row.id) }));
 }

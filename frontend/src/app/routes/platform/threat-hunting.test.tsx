@@ -25,9 +25,12 @@ interface HuntArgs {
 }
 
 /** What the knowledge base knows, by canonical value. */
-const KNOWN: Record<string, { id: number; tlp: 'amber' | 'green'; sources: string[]; sensors: string[] }> = {
-  'evil.com': { id: 42, tlp: 'amber', sources: ['URLhaus'], sensors: ['edge-fw-1'] },
-  '203.0.113.7': { id: 43, tlp: 'green', sources: ['Feodo Tracker'], sensors: [] },
+const KNOWN: Record<
+  string,
+  { id: number; tlp: 'amber' | 'green'; sources: string[]; sensors: string[]; state: 'active' | 'expired' }
+> = {
+  'evil.com': { id: 42, tlp: 'amber', sources: ['URLhaus'], sensors: ['edge-fw-1'], state: 'active' },
+  '203.0.113.7': { id: 43, tlp: 'green', sources: ['Feodo Tracker'], sensors: [], state: 'expired' },
 };
 
 function answerHunt() {
@@ -52,6 +55,8 @@ function answerHunt() {
             sources: known.sources,
             sightings: known.sensors.length ? 3 : 0,
             sensors: known.sensors,
+            score: known.state === 'active' ? 72 : 0,
+            lifecycle_state: known.state,
           },
         ];
       }),
@@ -124,7 +129,7 @@ describe('Threat Hunting', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 matched, 1 not matched of 3 values.');
     expect(screen.getByRole('tab', { name: 'Not matched (1)' })).toBeInTheDocument();
     expect(screen.getByText('Line 4:', { exact: false })).toHaveTextContent(
-      'not-an-indicator — Not an IP address, domain, URL, e-mail address or hash.',
+      'not-an-indicator — Not an IP address or range, domain, URL, e-mail address, hash, ASN or JA4 fingerprint.',
     );
 
     const matched = screen.getByRole('grid', { name: 'Matched values' });
@@ -133,7 +138,10 @@ describe('Threat Hunting', () => {
     expect(rows[0]).toHaveTextContent('evil[.]com');
     expect(rows[0]).toHaveTextContent('TLP:AMBER');
     expect(rows[0]).toHaveTextContent('3 on edge-fw-1');
+    expect(rows[0]).toHaveTextContent('Active');
     expect(rows[1]).toHaveTextContent('203[.]0[.]113[.]7');
+    // Found, but past its validity: the hunt says so.
+    expect(rows[1]).toHaveTextContent('Expired');
 
     await user.click(screen.getByRole('tab', { name: 'Not matched (1)' }));
     const missed = await screen.findByRole('grid', { name: 'Values not matched' });

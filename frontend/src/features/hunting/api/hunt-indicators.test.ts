@@ -34,6 +34,8 @@ function matchRows(args: HuntArgs, known: (value: string) => boolean): HuntRow[]
             sources: ['feed'],
             sightings: 0,
             sensors: [],
+            score: 70,
+            lifecycle_state: 'active' as const,
           },
         ]
       : [],

@@ -1,8 +1,9 @@
 /** The columns of the matched values: what each cell shows and what the CSV export writes. */
-import { Badge, Button, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { IndicatorValue } from '@/components/intel/indicator-value';
+import { LifecycleBadge } from '@/components/intel/lifecycle-badge';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
 import { TYPE_NAMES } from '@/lib/intel/indicator-input';
@@ -102,17 +103,9 @@ export function matchedColumns({
       id: 'status',
       header: 'Status',
       width: '6rem',
-      cell: (row) =>
-        row.revoked ? (
-          <Badge colorPalette="gray" size="sm">
-            Revoked
-          </Badge>
-        ) : (
-          <Badge colorPalette="green" size="sm" variant="outline">
-            Active
-          </Badge>
-        ),
-      csv: (row) => (row.revoked ? 'revoked' : 'active'),
+      // The server's verdict: an expired, revoked or decayed value is found but no longer alerts.
+      cell: (row) => <LifecycleBadge state={row.lifecycle_state} />,
+      csv: (row) => row.lifecycle_state,
     },
     {
       id: 'alert',

@@ -66,6 +66,8 @@ describe('mergeSliceAnswers', () => {
     sources: [],
     sightings: 0,
     sensors: [],
+    score: 70,
+    lifecycle_state: 'active',
   });
 
   it('maps each slice ordinal back to its input, the rest not matched', () => {
