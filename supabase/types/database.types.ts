@@ -2185,6 +2185,7 @@ export type Database = {
         Args: {
           _malware_id?: string;
           _min_confidence?: number;
+          _min_score?: number;
           _revoked?: boolean;
           _seen_since?: string;
           _seen_until?: string;
@@ -2605,6 +2606,7 @@ export type Database = {
           _limit?: number;
           _malware_id?: string;
           _min_confidence?: number;
+          _min_score?: number;
           _revoked?: boolean;
           _seen_since?: string;
           _seen_until?: string;
@@ -2620,9 +2622,11 @@ export type Database = {
           id: number;
           labels: string[];
           last_seen: string;
+          lifecycle_state: Database['public']['Enums']['indicator_lifecycle_state'];
           malware: string[];
           name: string;
           revoked: boolean;
+          score: number;
           sort_key: string;
           source_count: number;
           tlp: Database['public']['Enums']['tlp_level'];

@@ -75,7 +75,7 @@ select is((select count(*)::int from public.search_indicators(_source_id => '500
 select is((select count(*)::int from public.search_indicators(_malware_id => 'malware--00000000-0000-4000-8000-0000000000e1', _limit => 500)), 11, 'the malware filter');
 select is((select malware from public.search_indicators(_value => 'host10.') limit 1), '{Emotet}'::text[], 'rows name their malware');
 select is((select count(*)::int from public.search_indicators(_min_confidence => 70, _limit => 500)), 6, 'the confidence filter');
-select throws_ok($$ select * from public.search_indicators(_sort => 'random') $$, '22023', 'Unknown sort "random": use last_seen, first_seen or value.', 'an unknown sort is refused in words');
+select throws_ok($$ select * from public.search_indicators(_sort => 'random') $$, '22023', 'Unknown sort "random": use last_seen, first_seen, score or value.', 'an unknown sort is refused in words');
 select throws_ok($$ select * from public.search_indicators(_limit => 0) $$, '22023', 'The page size must be between 1 and 500.', 'a bad page size too');
 select is((select (total, exact) from public.count_indicators(_types => '{domain}')), (24::bigint, true), 'an exact count below the cap, RED left out');
 

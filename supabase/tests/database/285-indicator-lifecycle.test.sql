@@ -5,7 +5,7 @@
 -- counts only for those who may read it), and detection: telemetry on an expired, a revoked and a
 -- decayed indicator records the sighting with its reason and raises no alert; on a valid one it does.
 begin;
-select plan(43);
+select plan(47);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -134,6 +134,20 @@ select is((select count(*)::int from public.indicators i where i.id = 928516), 0
 select is((select i.score from public.indicators i where i.id = 928517), 32, 'a RED report does not lift the score an analyst sees (E only: 32)');
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select is((select i.score from public.indicators i where i.id = 928517), 80, 'an admin with MFA, who reads the RED report, sees 80');
+-- The IOC list sorts, filters and pages by score (values 192.0.2.1xx: this test's IPs; the IP half-life
+-- is still 60 days), as an analyst.
+select set_config('request.jwt.claims', :'analyst_claims', true);
+select results_eq(
+  $$ select id, score, lifecycle_state::text from public.search_indicators(_value => '192.0.2.1', _sort => 'score', _min_score => 40, _limit => 4) $$,
+  $$ values (928515::bigint, 80, 'active'), (928510, 80, 'active'), (928503, 80, 'active'), (928501, 80, 'active') $$,
+  'search_indicators sorts by score (then id, newest first) with each row''s score and state');
+select results_eq(
+  $$ select id, score from public.search_indicators(_value => '192.0.2.1', _sort => 'score', _min_score => 40, _after_key => '80', _after_id => 928501) $$,
+  $$ values (928506::bigint, 57), (928505, 50), (928504, 48), (928512, 40) $$,
+  'the next page continues after the last row''s score and id, down to the minimum score');
+select is((select total from public.count_indicators(_value => '192.0.2.1', _min_score => 40)), 8::bigint, 'the count takes the same minimum');
+select throws_ok($$ select * from public.search_indicators(_min_score => 101) $$, '22023', 'The minimum score must be between 0 and 100.',
+  'a minimum score above 100 is refused in words');
 reset role;
 
 -- Back to the shipped IP rule for detection.

@@ -13,6 +13,7 @@ export function filterArguments(filters: IndicatorResultFilters, now = Date.now(
     _tlps: filters.tlp.length ? filters.tlp : undefined,
     _source_id: filters.source,
     _min_confidence: filters.minConfidence,
+    _min_score: filters.minScore,
     _seen_since: filters.seen ? new Date(now - SEEN_WINDOWS[filters.seen] * DAY_MS).toISOString() : undefined,
     _malware_id: filters.malware,
     _revoked: filters.status === 'all' ? undefined : filters.status === 'revoked',

@@ -1,7 +1,8 @@
 /** The IOC table's columns: what each cell shows and what the CSV export writes. */
-import { Badge, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { IndicatorValue } from '@/components/intel/indicator-value';
+import { LifecycleBadge } from '@/components/intel/lifecycle-badge';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatCompactDateTime } from '@/lib/format/format';
 import { TYPE_NAMES, type IndicatorType } from '@/lib/intel/indicator-input';
@@ -53,6 +54,19 @@ export const indicatorColumns: DataTableColumn<IndicatorRow>[] = [
     csv: (row) => row.confidence,
   },
   {
+    id: 'score',
+    header: 'Score',
+    width: '5.5rem',
+    align: 'end',
+    sortable: true,
+    cell: (row) => (
+      <Text as="span" fontVariantNumeric="tabular-nums">
+        {row.score}
+      </Text>
+    ),
+    csv: (row) => row.score,
+  },
+  {
     id: 'tlp',
     header: 'TLP',
     width: '8rem',
@@ -87,17 +101,9 @@ export const indicatorColumns: DataTableColumn<IndicatorRow>[] = [
     id: 'status',
     header: 'Status',
     width: '6rem',
-    cell: (row) =>
-      row.revoked ? (
-        <Badge colorPalette="gray" size="sm">
-          Revoked
-        </Badge>
-      ) : (
-        <Badge colorPalette="green" size="sm" variant="outline">
-          Active
-        </Badge>
-      ),
-    csv: (row) => (row.revoked ? 'revoked' : 'active'),
+    // The server's verdict: revoked, expired (valid_until past), decayed (score under its type's threshold).
+    cell: (row) => <LifecycleBadge state={row.lifecycle_state} />,
+    csv: (row) => row.lifecycle_state,
   },
 ];
 
@@ -105,5 +111,6 @@ export const indicatorColumns: DataTableColumn<IndicatorRow>[] = [
 export const SORT_DIRECTIONS = {
   last_seen: 'descending',
   first_seen: 'descending',
+  score: 'descending',
   value: 'ascending',
 } as const;

@@ -9,7 +9,7 @@ import { SEARCH_LIMITS } from '@/config/constants';
 import { TYPE_NAMES, INDICATOR_TYPES, type IndicatorType } from '@/lib/intel/indicator-input';
 import { tlpLabel } from '@/components/intel/tlp-badge';
 import { useSources } from '@/features/indicators/api/get-sources';
-import { TLP_LEVELS, type IndicatorFilters } from '@/features/indicators/schemas/indicator-filters';
+import { MIN_SCORES, TLP_LEVELS, type IndicatorFilters } from '@/features/indicators/schemas/indicator-filters';
 
 interface IndicatorFilterBarProps {
   filters: IndicatorFilters;
@@ -25,6 +25,7 @@ export function IndicatorFilterBar({ filters, onChange }: IndicatorFilterBarProp
     filters.tlp.length ||
     filters.source ||
     filters.minConfidence !== undefined ||
+    filters.minScore !== undefined ||
     filters.seen ||
     filters.malware ||
     filters.status !== 'active';
@@ -88,6 +89,18 @@ export function IndicatorFilterBar({ filters, onChange }: IndicatorFilterBarProp
         ))}
       </FilterSelect>
       <FilterSelect
+        label="Minimum score"
+        value={filters.minScore === undefined ? '' : String(filters.minScore)}
+        onChange={(value) => onChange({ minScore: value === '' ? undefined : Number(value) })}
+      >
+        <option value="">Any score</option>
+        {MIN_SCORES.map((level) => (
+          <option key={level} value={level}>
+            Score ≥ {level}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
         label="Last seen"
         value={filters.seen ?? ''}
         onChange={(value) => onChange({ seen: (value || undefined) as IndicatorFilters['seen'] })}
@@ -123,6 +136,7 @@ export function IndicatorFilterBar({ filters, onChange }: IndicatorFilterBarProp
               tlp: [],
               source: undefined,
               minConfidence: undefined,
+              minScore: undefined,
               seen: undefined,
               malware: undefined,
               status: 'active',

@@ -28,3 +28,16 @@ describe('IOC filters from the URL', () => {
     expect(read(`malware=${id}`).malware).toBe(id);
   });
 });
+
+describe('IOC filters: the score', () => {
+  it('sort by score and keep a minimum score, sent to the server as _min_score', () => {
+    const filters = read('sort=score&minScore=60');
+    expect(filters.sort).toBe('score');
+    expect(filterArguments(resultFilters(filters))._min_score).toBe(60);
+  });
+
+  it('drop a minimum score outside 0-100 instead of sending it', () => {
+    expect(read('minScore=150').minScore).toBeUndefined();
+    expect(filterArguments(resultFilters(read('minScore=abc')))._min_score).toBeUndefined();
+  });
+});
