@@ -9,7 +9,11 @@ import { SEARCH_LIMITS } from '@/config/constants';
 import { TYPE_NAMES, INDICATOR_TYPES, type IndicatorType } from '@/lib/intel/indicator-input';
 import { tlpLabel } from '@/components/intel/tlp-badge';
 import { useSources } from '@/features/indicators/api/get-sources';
-import { MIN_SCORES, TLP_LEVELS, type IndicatorFilters } from '@/features/indicators/schemas/indicator-filters';
+import {
+  MIN_SCORES,
+  TLP_LEVELS,
+  type IndicatorFilters,
+} from '@/features/indicators/schemas/indicator-filters';
 
 interface IndicatorFilterBarProps {
   filters: IndicatorFilters;
