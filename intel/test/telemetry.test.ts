@@ -220,6 +220,33 @@ describe('telemetry import: events matched against indicators become sightings a
     ).rejects.toThrow(/not suricata-eve telemetry/);
     expect(await count(db, 'select 1 from public.sightings')).toBe(before);
   });
+
+  it('a revoked, an expired and a decayed indicator are seen, recorded with the reason, and raise no alert', async () => {
+    const stale = { revoked: '203.0.113.81', expired: '203.0.113.82', decayed: '203.0.113.83' };
+    await db.query(
+      `insert into public.indicators (type, value, confidence, tlp, revoked, valid_until, last_seen) values
+         ('ipv4', $1, 90, 'clear', true, null, now()), ('ipv4', $2, 90, 'clear', false, now() - interval '1 day', now()),
+         ('ipv4', $3, 90, 'clear', false, null, now() - interval '200 days')`,
+      [stale.revoked, stale.expired, stale.decayed],
+    );
+    const lines = Object.values(stale).map((ip) =>
+      eve({ event_type: 'flow', src_ip: '10.0.0.5', dest_ip: ip, dest_port: 443, proto: 'TCP' }),
+    );
+    const run = await importTelemetry([tempFile('stale.json', `${lines.join('\n')}\n`)], {
+      sensor: 'stale-fw',
+    });
+    expect(run.counts).toMatchObject({ events: 3, matchedEvents: 3 });
+    const { rows } = await db.query<{ value: string; suppressed_reason: string }>(
+      `select i.value, s.suppressed_reason from public.sightings s join public.indicators i on i.id = s.indicator_id
+        where s.sensor = 'stale-fw' order by i.value`,
+    );
+    expect(rows).toEqual([
+      { value: stale.revoked, suppressed_reason: 'revoked' },
+      { value: stale.expired, suppressed_reason: 'expired' },
+      { value: stale.decayed, suppressed_reason: 'decayed' },
+    ]);
+    for (const ip of Object.values(stale)) expect(await alertFor(ip)).toHaveLength(0);
+  });
 });
 
 describe('threat hunting: values checked in one set-based query, as the analyst', () => {

@@ -5,7 +5,7 @@
 -- counts only for those who may read it), and detection: telemetry on an expired, a revoked and a
 -- decayed indicator records the sighting with its reason and raises no alert; on a valid one it does.
 begin;
-select plan(47);
+select plan(51);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -146,6 +146,21 @@ select results_eq(
   $$ values (928506::bigint, 57), (928505, 50), (928504, 48), (928512, 40) $$,
   'the next page continues after the last row''s score and id, down to the minimum score');
 select is((select total from public.count_indicators(_value => '192.0.2.1', _min_score => 40)), 8::bigint, 'the count takes the same minimum');
+select set_eq(
+  $$ select sc.id, sc.score from private.indicator_scores() sc where sc.id between 928501 and 928517 $$,
+  $$ select i.id, i.score from public.indicators i where i.id between 928501 and 928517 $$,
+  'whole lists are scored in one pass exactly as public.score scores each row, under the caller''s RLS');
+select results_eq(
+  $$ select id, score from public.search_indicators(_source_id => '28500000-0000-4000-a000-00000000000a', _sort => 'score', _min_score => 40) $$,
+  $$ values (928515::bigint, 80), (928510, 80), (928503, 80), (928501, 80), (928506, 57), (928505, 50), (928512, 40), (928508, 40), (928507, 40) $$,
+  'the whole list sorted by score (no value search): the same scores, in order');
+select results_eq(
+  $$ select id from public.search_indicators(_source_id => '28500000-0000-4000-a000-00000000000a', _sort => 'score', _min_score => 40,
+       _after_key => '80', _after_id => 928501) $$,
+  $$ values (928506::bigint), (928505), (928512), (928508), (928507) $$,
+  'and its next page continues after the last row''s score and id');
+select is((select total from public.count_indicators(_source_id => '28500000-0000-4000-a000-00000000000a', _min_score => 40)), 9::bigint,
+  'counted with the same minimum');
 select throws_ok($$ select * from public.search_indicators(_min_score => 101) $$, '22023', 'The minimum score must be between 0 and 100.',
   'a minimum score above 100 is refused in words');
 reset role;
