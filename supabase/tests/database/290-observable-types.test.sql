@@ -3,7 +3,7 @@
 -- back (intel/src/formats/observable-mappings.test.ts holds the same strings), and ranges a cidr
 -- column whose GiST index answers "which ranges hold this address".
 begin;
-select plan(40);
+select plan(42);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000b', 'authenticated', 'authenticated', 'analyst@test.local');
@@ -121,6 +121,12 @@ select ok((select indisvalid from pg_index where indexrelid = 'public.indicators
   'the range index is valid');
 select has_index('public', 'indicators', 'indicators_stix_id_key', 'the STIX id stays unique after the columns were rebuilt');
 select has_index('public', 'indicators', 'indicators_taxii_page_idx', 'and TAXII still pages on (updated_at, stix_id) through its index');
+
+-- Each new type ages by a rule of its own, tuned in System Configuration like the others.
+select is((select count(*)::int from public.decay_rules where indicator_type::text in ('ipv4-cidr', 'ipv6-cidr', 'asn',
+  'ja3', 'ja3s', 'ja4', 'user-agent', 'filename', 'mutex', 'registry-key', 'email-subject')), 11, 'each new type has a decay rule');
+select is((select count(*)::int from public.settings where key ~ '^lifecycle\.(ipv4-cidr|ipv6-cidr|asn|ja3|ja3s|ja4|user-agent|filename|mutex|registry-key|email-subject)\.'),
+  33, 'and its half-life, lifetime and threshold settings');
 
 select * from finish();
 rollback;
