@@ -26,7 +26,7 @@ describe('indicator input', () => {
     ['', 'Enter a value.'],
     [
       'not an indicator',
-      'Not an IP address or range, domain, URL, e-mail address, hash, ASN or JA4 fingerprint. For a file name, user agent or other text, choose its type.',
+      'Not an IP address or range, domain, URL, e-mail address, hash, ASN or JA4 fingerprint.',
     ],
   ])('explains %j', (raw, reason) => {
     expect(readIndicator(raw)).toEqual({ ok: false, reason });

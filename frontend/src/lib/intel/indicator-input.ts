@@ -183,9 +183,7 @@ export function readIndicator(raw: string): IndicatorInput {
   const guess = guessType(value);
   return guess
     ? canonicalIndicator(guess, value)
-    : fail(
-        'Not an IP address or range, domain, URL, e-mail address, hash, ASN or JA4 fingerprint. For a file name, user agent or other text, choose its type.',
-      );
+    : fail('Not an IP address or range, domain, URL, e-mail address, hash, ASN or JA4 fingerprint.');
 }
 
 export const TYPE_NAMES: Record<IndicatorType, string> = {

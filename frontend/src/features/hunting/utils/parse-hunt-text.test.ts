@@ -67,7 +67,7 @@ describe('parseHuntText', () => {
     expect(parsed.unrecognisedSamples[0]).toEqual({
       line: 2,
       text: 'not-an-indicator',
-      reason: 'Not an IP address, domain, URL, e-mail address or hash.',
+      reason: 'Not an IP address or range, domain, URL, e-mail address, hash, ASN or JA4 fingerprint.',
     });
   });
 

@@ -91,7 +91,11 @@ export function AddIndicatorDialog({ open, onClose, onAdded, tlpLevels }: AddInd
                     autoComplete="off"
                   />
                   {read?.ok === false ? (
-                    <Field.ErrorText>{read.reason}</Field.ErrorText>
+                    <Field.ErrorText>
+                      {read.reason}
+                      {/* Free text (file names, user agents…) has no shape to detect it by. */}
+                      {type === 'detect' && ' For a file name, user agent or other text, choose its type.'}
+                    </Field.ErrorText>
                   ) : read?.ok ? (
                     <Field.HelperText>
                       Stored as {TYPE_NAMES[read.type]}: <InertText value={read.value} as="code" />
