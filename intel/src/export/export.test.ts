@@ -61,6 +61,24 @@ describe('MISP event export', () => {
   it('leaves out what is not a simple indicator', () => {
     expect(mispAttributes({ type: 'malware', id: 'malware--x' })).toEqual([]);
   });
+  it('maps the wider types onto MISP types; JA3S and JA4, which MISP has none for, are text saying what they are', () => {
+    const one = (pattern: string) =>
+      mispAttributes(indicator('0b2c3d4e-0000-4000-8000-000000000003', pattern, 'green'))[0];
+    expect(one('[autonomous-system:number = 64500]')).toMatchObject({ type: 'AS', value: '64500' });
+    expect(one("[ipv4-addr:value = '10.0.0.0/8']")).toMatchObject({ type: 'ip-dst', value: '10.0.0.0/8' });
+    expect(one("[windows-registry-key:key = 'HKEY_CURRENT_USER\\\\Run']")).toMatchObject({
+      type: 'regkey',
+      value: 'HKEY_CURRENT_USER\\Run',
+      category: 'Persistence mechanism',
+    });
+    expect(
+      one("[network-traffic:extensions.'x-tls-ext'.ja4 = 't13d1516h2_8daaf6152771_b186095e22b6']"),
+    ).toMatchObject({
+      type: 'text',
+      value: 't13d1516h2_8daaf6152771_b186095e22b6',
+      comment: 'JA4 fingerprint',
+    });
+  });
 });
 
 describe('TLP filter', () => {
