@@ -76,7 +76,7 @@ describe('MISP event export', () => {
     ).toMatchObject({
       type: 'text',
       value: 't13d1516h2_8daaf6152771_b186095e22b6',
-      comment: 'JA4 fingerprint',
+      comment: 'JA4 fingerprint: =HYPERLINK("http://x")',
     });
   });
 });
