@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -7,4 +8,15 @@ import path from 'node:path';
 export const SHARED_DATA =
   process.env.INTEL_SHARED_DATA ?? path.resolve(import.meta.dirname, '../../../../shared/data');
 
-export const sharedFile = (...parts: string[]): string => path.join(SHARED_DATA, ...parts);
+/**
+ * A file of the shared data; a missing one fails at once with where it was looked for (a read
+ * stream of a missing file would leave a streaming parser waiting for ever).
+ */
+export function sharedFile(...parts: string[]): string {
+  const file = path.join(SHARED_DATA, ...parts);
+  if (!existsSync(file))
+    throw new Error(
+      `${file} is missing: the tests read the shared data beside the repository (../shared/data), or where INTEL_SHARED_DATA points`,
+    );
+  return file;
+}
