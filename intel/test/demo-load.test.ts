@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DemoStep } from '../src/demo/demo-dataset.js';
+import { moveDemoDatesForward } from '../src/demo/demo-dates.js';
 import { loadDemoDataset } from '../src/demo/load-demo.js';
 import { emptyKnowledgeBase, importFiles, openDb } from './helpers/db.js';
 import { sharedFile } from '../src/testing/shared-data.js';
@@ -121,5 +122,68 @@ describe('demo dataset load', () => {
     } finally {
       await other.end();
     }
+  });
+});
+
+describe("demo dataset load: the demo's dates move to today", () => {
+  let db: pg.Client;
+  beforeAll(async () => {
+    db = await openDb();
+  });
+  afterAll(async () => {
+    await db.query('delete from public.demo_dataset_load');
+    await db.end();
+  });
+
+  it('moves what this load added by the days since the snapshot, and nothing older', async () => {
+    await emptyKnowledgeBase(db);
+    await db.query('delete from public.demo_dataset_load');
+    const { rows: older } = await db.query<{ id: string }>(
+      `insert into public.indicators (type, value, tlp, last_seen, created_at)
+       values ('domain', 'kept-as-it-was.example', 'clear', '2026-08-01', now() - interval '1 day') returning id`,
+    );
+    await db.query(`insert into public.demo_dataset_load (steps_total) values (3)`);
+    const { rows: added } = await db.query<{ id: string }>(
+      `insert into public.indicators (type, value, tlp, first_seen, last_seen, valid_until)
+       values ('domain', 'moved-forward.example', 'clear', '2026-08-10', '2026-08-17', '2026-09-17') returning id`,
+    );
+    const { rows: source } = await db.query<{ id: string }>(
+      `insert into public.sources (name, format) values ('demo-dates test', 'stix') returning id`,
+    );
+    await db.query(
+      `insert into public.indicator_sources (indicator_id, source_id, tlp, last_seen) values ($1, $2, 'clear', '2026-08-17')`,
+      [added[0]!.id, source[0]!.id],
+    );
+    const { rows: expected } = await db.query<{ days: number }>(
+      `select extract(day from now() - '2026-08-18'::timestamptz)::integer as days`,
+    );
+
+    const moved = await moveDemoDatesForward(db, '2026-08-18');
+
+    expect(moved).toEqual({ indicators: 1, days: expected[0]!.days });
+    const { rows } = await db.query<{
+      value: string;
+      days_old: number;
+      valid_days: number | null;
+      report_days_old: number | null;
+    }>(
+      `select i.value, extract(day from now() - i.last_seen)::integer as days_old,
+              extract(day from i.valid_until - now())::integer as valid_days,
+              extract(day from now() - max(x.last_seen))::integer as report_days_old
+         from public.indicators i left join public.indicator_sources x on x.indicator_id = i.id
+        where i.id in ($1, $2) group by i.id order by i.value`,
+      [older[0]!.id, added[0]!.id],
+    );
+    // As old today as on the snapshot day (one day), still valid for 30 more; the older one untouched.
+    expect(rows).toEqual([
+      {
+        value: 'kept-as-it-was.example',
+        days_old: rows[0]!.days_old,
+        valid_days: null,
+        report_days_old: null,
+      },
+      { value: 'moved-forward.example', days_old: 1, valid_days: 29, report_days_old: 1 },
+    ]);
+    expect(rows[0]!.days_old).toBeGreaterThan(100);
   });
 });

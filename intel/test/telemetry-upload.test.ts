@@ -141,7 +141,7 @@ describe('telemetry uploaded from the app', () => {
     await runNextUpload(undefined);
     expect(await run(runId as number)).toMatchObject({
       status: 'failed',
-      error: expect.stringMatching(/no storage access/),
+      error: expect.stringMatching(/the importer worker cannot reach the uploaded files/),
     });
   });
 

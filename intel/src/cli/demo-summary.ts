@@ -4,7 +4,7 @@ import { formatTable } from './table.js';
 /** The demo load's outcome as the terminal shows it: a table of the imports, then the watches. */
 export function demoSummary(outcome: Extract<DemoLoadOutcome, { loaded: true }>): string {
   const rows: (string | number)[][] = [];
-  const watches: string[] = [];
+  const notes: string[] = [];
   for (const result of outcome.results) {
     if ('import' in result) {
       const r = result.import;
@@ -17,9 +17,14 @@ export function demoSummary(outcome: Extract<DemoLoadOutcome, { loaded: true }>)
         r.rejected,
         `${r.seconds.toFixed(1)} s`,
       ]);
+    } else if ('datesMoved' in result) {
+      const { indicators, days } = result.datesMoved;
+      notes.push(
+        `demo dates moved forward by ${days} days (${indicators.toLocaleString('en')} indicators), so they are as old today as on the day the files were taken`,
+      );
     } else {
       const w = result.watch;
-      watches.push(
+      notes.push(
         `demo domain watch ${w.domain}: ${w.lookalikes.toLocaleString('en')} lookalikes, ${w.lookalikeAlerts} found in intelligence (alerts)`,
       );
     }
@@ -27,7 +32,7 @@ export function demoSummary(outcome: Extract<DemoLoadOutcome, { loaded: true }>)
   const resumed = outcome.resumedAt > 0 ? ` (resumed at step ${outcome.resumedAt + 1})` : '';
   return [
     formatTable(['source', 'records', 'inserted', 'updated', 'unchanged', 'rejected', 'time'], rows),
-    ...watches,
+    ...notes,
     `demo dataset imported in ${outcome.seconds.toFixed(1)} s${resumed}`,
   ].join('\n');
 }

@@ -6,6 +6,7 @@ import type { FormatName } from '../formats/format.js';
 import { adapterFor } from '../formats/registry.js';
 import { ImportFailed, runImport, type ImportProgress } from '../pipeline/run-import.js';
 import { WorkspaceImportFailed } from '../workspace-import/import-run.js';
+import { moveDemoDatesForward, type DemoDatesMoved } from './demo-dates.js';
 import {
   addDemoDomainWatch,
   DEMO_DOMAIN_WATCHES,
@@ -33,7 +34,8 @@ export interface DemoImportCounts {
   seconds: number;
 }
 
-export type DemoStepResult = { import: DemoImportCounts } | { watch: DemoWatchAdded };
+export type DemoStepResult =
+  { import: DemoImportCounts } | { watch: DemoWatchAdded } | { datesMoved: DemoDatesMoved };
 
 export interface DemoStep {
   /** In words, for the progress shown in the app and on the terminal. */
@@ -68,16 +70,22 @@ function importStep(db: ClientBase, entry: ManifestEntry): DemoStep {
 }
 
 /**
- * Every step of the demo, in order: one import per manifest entry, then the demo's domain watches
+ * Every step of the demo, in order: one import per manifest entry, its dates moved forward to today
+ * (so it decays from the day it is loaded), then the demo's domain watches
  * (their lookalikes matched against the lists just imported, as an analyst adding them would), then
  * a week of sensor telemetry generated from the imported indicators.
  */
 export function demoSteps(db: ClientBase): DemoStep[] {
   const manifest = JSON.parse(readFileSync(path.join(DEMO_DIR, 'manifest.json'), 'utf8')) as {
+    as_of: string;
     imports: ManifestEntry[];
   };
   return [
     ...manifest.imports.map((entry) => importStep(db, entry)),
+    {
+      label: `The demo's dates, moved forward from ${manifest.as_of} to today`,
+      run: async () => ({ datesMoved: await moveDemoDatesForward(db, manifest.as_of) }),
+    },
     ...DEMO_DOMAIN_WATCHES.map(({ domain, note }): DemoStep => ({
       label: `Domain watch ${domain} and its lookalikes`,
       run: async () => ({ watch: await addDemoDomainWatch(db, domain, note) }),
