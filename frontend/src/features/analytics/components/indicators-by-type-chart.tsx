@@ -57,7 +57,8 @@ export function IndicatorsByTypeChart({
     <AnalyticsChart
       title={TITLE}
       summary={`${formatInteger(total)} indicators first seen ${periodPhrase(period)}, ${perUnit(unit)} by type.`}
-      table={bucketTable(buckets, TYPES, true)}
+      // The types with indicators in the period: twenty columns of zeros would hide the few that count.
+      table={bucketTable(buckets, series, true)}
       period={period}
       onPeriodChange={onPeriodChange}
       query={query}
