@@ -186,4 +186,20 @@ describe("demo dataset load: the demo's dates move to today", () => {
     ]);
     expect(rows[0]!.days_old).toBeGreaterThan(100);
   });
+
+  it('never moves a report into the future: one from later on the snapshot day lands at most now', async () => {
+    await emptyKnowledgeBase(db);
+    await db.query('delete from public.demo_dataset_load');
+    await db.query(`insert into public.demo_dataset_load (steps_total) values (3)`);
+    await db.query(
+      `insert into public.indicators (type, value, tlp, last_seen) values ('domain', 'late-that-day.example', 'clear', '2026-08-18 23:30Z')`,
+    );
+    await moveDemoDatesForward(db, '2026-08-18');
+    const { rows } = await db.query<{ future: boolean; seconds_ago: number }>(
+      `select last_seen > now() as future, extract(epoch from now() - last_seen)::integer as seconds_ago
+         from public.indicators where value = 'late-that-day.example'`,
+    );
+    expect(rows[0]!.future).toBe(false);
+    expect(rows[0]!.seconds_ago).toBeLessThan(60);
+  });
 });

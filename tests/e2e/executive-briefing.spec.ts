@@ -144,7 +144,8 @@ test('exports the demo briefing as a one-page PDF marked TLP:AMBER on every page
 
 test('the period and the marking are in the URL and reach the PDF', async ({ page }, testInfo) => {
   await page.goto(`${PAGE_URL}?period=7d&tlp=red`);
-  await expect(page.getByLabel('Period')).toHaveValue('7d', READY);
+  // Exact: the summary list's name ("The period in sentences") contains the word too.
+  await expect(page.getByLabel('Period', { exact: true })).toHaveValue('7d', READY);
   await expect(page.getByLabel('TLP marking')).toHaveValue('red');
   const report = page.getByRole('article', { name: 'Briefing' });
   await expect(report.getByText('TLP:RED', { exact: true })).toHaveCount(2);

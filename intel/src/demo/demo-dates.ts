@@ -11,18 +11,23 @@ export interface DemoDatesMoved {
  * they are as old today as they were then. Indicators decay with age, so without this the demo's
  * would have decayed before it is loaded, and its telemetry would raise no alerts. Only what this
  * load created moves (a knowledge base with data of its own keeps its dates); one statement, so a
- * load stopped here moves nothing twice.
+ * load stopped here moves nothing twice. Nothing lands in the future: a report from later on the
+ * snapshot day is moved to now at most.
  */
 export async function moveDemoDatesForward(db: ClientBase, asOf: string): Promise<DemoDatesMoved> {
   const { rows } = await db.query<{ indicators: string; days: number }>(
-    `with shift as (
-       select greatest(now() - $1::timestamptz, interval '0') as by
+    `with added as (
+       select i.id, greatest(i.first_seen, i.last_seen) as seen from public.indicators i
+        where i.created_at >= (select started_at from public.demo_dataset_load)
+     ), shift as (
+       -- From the snapshot day, but never past now: a report from later that day lands at most now.
+       select greatest(now() - greatest($1::timestamptz, (select max(seen) from added)), interval '0') as by
      ), moved as (
        update public.indicators i
           set first_seen = i.first_seen + s.by, last_seen = i.last_seen + s.by,
               valid_from = i.valid_from + s.by, valid_until = i.valid_until + s.by
          from shift s
-        where i.created_at >= (select started_at from public.demo_dataset_load)
+        where i.id in (select id from added)
        returning i.id
      ), reports as (
        update public.indicator_sources x
