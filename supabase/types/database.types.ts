@@ -383,6 +383,7 @@ export type Database = {
           dedup_key: string | null;
           description: string;
           dismissal_reason: string | null;
+          false_positive: boolean;
           hit_count: number;
           id: string;
           indicator_id: number | null;
@@ -408,6 +409,7 @@ export type Database = {
           dedup_key?: string | null;
           description?: string;
           dismissal_reason?: string | null;
+          false_positive?: boolean;
           hit_count?: number;
           id?: string;
           indicator_id?: number | null;
@@ -432,6 +434,7 @@ export type Database = {
           dedup_key?: string | null;
           description?: string;
           dismissal_reason?: string | null;
+          false_positive?: boolean;
           hit_count?: number;
           id?: string;
           indicator_id?: number | null;
@@ -483,6 +486,95 @@ export type Database = {
             referencedColumns: ['stix_id'];
           },
         ];
+      };
+      exclusion_entries: {
+        Row: {
+          added_at: string;
+          added_by: string | null;
+          added_by_email: string | null;
+          alert_id: string | null;
+          cidr: unknown;
+          id: number;
+          indicator_type: Database['public']['Enums']['indicator_type'] | null;
+          key: string;
+          kind: Database['public']['Enums']['exclusion_kind'];
+          list_id: number;
+          reason: string;
+          value: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          added_at?: string;
+          added_by?: string | null;
+          added_by_email?: string | null;
+          alert_id?: string | null;
+          cidr?: unknown;
+          id?: never;
+          indicator_type?: Database['public']['Enums']['indicator_type'] | null;
+          key: string;
+          kind: Database['public']['Enums']['exclusion_kind'];
+          list_id: number;
+          reason: string;
+          value: string;
+        };
+        Update: {
+          added_at?: string;
+          added_by?: string | null;
+          added_by_email?: string | null;
+          alert_id?: string | null;
+          cidr?: unknown;
+          id?: never;
+          indicator_type?: Database['public']['Enums']['indicator_type'] | null;
+          key?: string;
+          kind?: Database['public']['Enums']['exclusion_kind'];
+          list_id?: number;
+          reason?: string;
+          value?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'exclusion_entries_alert_id_fkey';
+            columns: ['alert_id'];
+            isOneToOne: false;
+            referencedRelation: 'enhanced_security_alerts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'exclusion_entries_list_id_fkey';
+            columns: ['list_id'];
+            isOneToOne: false;
+            referencedRelation: 'exclusion_lists';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      exclusion_lists: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          id: number;
+          name: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          id?: never;
+          name: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          id?: never;
+          name?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
       };
       hunts: {
         Row: {
@@ -688,11 +780,12 @@ export type Database = {
           valid_from: string | null;
           valid_until: string | null;
           value: string;
+          exclusions: string[] | null;
           lifecycle_state: Database['public']['Enums']['indicator_lifecycle_state'] | null;
           score: number | null;
           warninglists: string[] | null;
         };
-        ComputedFields: 'lifecycle_state' | 'score' | 'warninglists';
+        ComputedFields: 'exclusions' | 'lifecycle_state' | 'score' | 'warninglists';
         Insert: {
           confidence?: number | null;
           created_at?: string;
@@ -1924,6 +2017,22 @@ export type Database = {
           watch_id: string;
         }[];
       };
+      add_exclusion: {
+        Args: {
+          _alert_id?: string;
+          _indicator_type?: Database['public']['Enums']['indicator_type'];
+          _kind: Database['public']['Enums']['exclusion_kind'];
+          _list_id: number;
+          _reason: string;
+          _value: string;
+        };
+        Returns: {
+          id: number;
+          kind: Database['public']['Enums']['exclusion_kind'];
+          note: string;
+          value: string;
+        }[];
+      };
       admin_audit_facets: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2209,6 +2318,23 @@ export type Database = {
           secret: string;
         }[];
       };
+      create_exclusion_list: {
+        Args: { _description?: string; _name: string };
+        Returns: {
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          id: number;
+          name: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'exclusion_lists';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       cti_object_facets: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2259,7 +2385,14 @@ export type Database = {
           open_critical_alerts: number;
         }[];
       };
+      delete_exclusion_list: { Args: { _id: number }; Returns: undefined };
       delete_taxii_collection: { Args: { _id: string }; Returns: boolean };
+      exclusions: {
+        Args: { '': Database['public']['Tables']['indicators']['Row'] };
+        Returns: {
+          error: true;
+        } & 'the function public.exclusions with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
+      };
       hunt_indicators: {
         Args: { _types: Database['public']['Enums']['indicator_type'][]; _values: string[] };
         Returns: {
@@ -2326,6 +2459,15 @@ export type Database = {
           source_id: string;
           source_name: string;
           tlp: Database['public']['Enums']['tlp_level'];
+        }[];
+      };
+      indicator_score_history: {
+        Args: { _indicator_id: number };
+        Returns: {
+          at: string;
+          kind: string;
+          label: string;
+          score: number;
         }[];
       };
       indicator_sightings: {
@@ -2542,6 +2684,7 @@ export type Database = {
           success: boolean;
         }[];
       };
+      remove_exclusion: { Args: { _id: number }; Returns: undefined };
       report_service_health: {
         Args: { _auth: string; _database: string; _realtime: string; _storage: string };
         Returns: {
@@ -2732,6 +2875,23 @@ export type Database = {
           title: string;
         }[];
       };
+      update_exclusion_list: {
+        Args: { _description: string; _id: number; _name: string };
+        Returns: {
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          id: number;
+          name: string;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'exclusion_lists';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       update_setting: {
         Args: { _key: string; _value: Json };
         Returns: {
@@ -2770,6 +2930,7 @@ export type Database = {
       alert_status: 'new' | 'acknowledged' | 'investigating' | 'resolved' | 'dismissed';
       app_role: 'analyst' | 'admin';
       asset_criticality: 'low' | 'medium' | 'high' | 'critical';
+      exclusion_kind: 'value' | 'cidr' | 'domain';
       import_status: 'queued' | 'running' | 'succeeded' | 'failed';
       indicator_lifecycle_state: 'active' | 'decayed' | 'expired' | 'revoked';
       indicator_type:
@@ -2912,6 +3073,7 @@ export const Constants = {
       alert_status: ['new', 'acknowledged', 'investigating', 'resolved', 'dismissed'],
       app_role: ['analyst', 'admin'],
       asset_criticality: ['low', 'medium', 'high', 'critical'],
+      exclusion_kind: ['value', 'cidr', 'domain'],
       import_status: ['queued', 'running', 'succeeded', 'failed'],
       indicator_lifecycle_state: ['active', 'decayed', 'expired', 'revoked'],
       indicator_type: [
