@@ -1,5 +1,6 @@
 import type { ClientBase } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { isIP } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { copyRow } from '../pipeline/copy-text.js';
@@ -7,15 +8,17 @@ import type { TelemetryEvent } from '../telemetry/index.js';
 
 /**
  * One batch of events against the knowledge base: every observable goes to a temporary table with
- * COPY, and one join on the indicators' (value, type) index finds the known ones. Only the matches
- * come back to Node, which holds the events and so can describe each match.
+ * COPY, and one join on the indicators' (value, type) index finds the known ones; addresses are
+ * also looked up in the ranges (ipv4-cidr, ipv6-cidr indicators) that contain them, through the
+ * GiST index on indicators.network. Only the matches come back to Node, which holds the events and
+ * so can describe each match.
  */
 
 export const OBSERVABLES_TABLE = 'stage_observables';
 
 export async function createObservablesTable(db: ClientBase): Promise<void> {
   await db.query(
-    `create temporary table ${OBSERVABLES_TABLE} (ev integer, type public.indicator_type, value text collate "C")
+    `create temporary table ${OBSERVABLES_TABLE} (ev integer, type public.indicator_type, value text collate "C", address inet)
      on commit drop`,
   );
 }
@@ -37,7 +40,9 @@ export async function matchEvents(db: ClientBase, events: readonly TelemetryEven
         const key = `${o.type}\u0000${o.value}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        chunk += copyRow([ev, o.type, o.value]);
+        // Parsed in Node so that a malformed address cannot fail the batch's cast in SQL.
+        const address = (o.type === 'ipv4' || o.type === 'ipv6') && isIP(o.value) ? o.value : null;
+        chunk += copyRow([ev, o.type, o.value, address]);
       }
       if (chunk.length > 256 * 1024) {
         yield chunk;
@@ -48,14 +53,33 @@ export async function matchEvents(db: ClientBase, events: readonly TelemetryEven
   }
   await pipeline(
     Readable.from(rows()),
-    db.query(copyFrom(`copy ${OBSERVABLES_TABLE} (ev, type, value) from stdin`)),
+    db.query(copyFrom(`copy ${OBSERVABLES_TABLE} (ev, type, value, address) from stdin`)),
   );
+  const ranged = await hasRangeIndicators(db);
   // Point lookups: without statistics the planner would hash the whole indicators table. Revoked,
   // expired and decayed indicators match too: their sightings are evidence, and
   // private.record_telemetry_sightings decides (once per indicator and sensor) that they raise no alert.
   const { rows: found } = await db.query<{ ev: number; id: string }>(
     `select o.ev, i.id from ${OBSERVABLES_TABLE} o
-       join public.indicators i on i.value = o.value and i.type = o.type`,
+       join public.indicators i on i.value = o.value and i.type = o.type` +
+      (ranged
+        ? ` union all
+            select o.ev, r.id from ${OBSERVABLES_TABLE} o
+              join lateral (select i.id from public.indicators i
+                             where i.network >>= o.address and i.network is not null) r on true
+             where o.address is not null`
+        : ''),
   );
   return found.map((row) => ({ event: row.ev, indicatorId: Number(row.id) }));
+}
+
+/**
+ * Whether the knowledge base holds any address range: without one, the batch skips the range
+ * lookup (an index probe per address) altogether. One index probe per batch.
+ */
+async function hasRangeIndicators(db: ClientBase): Promise<boolean> {
+  const { rows } = await db.query<{ ranged: boolean }>(
+    `select exists (select 1 from public.indicators where network is not null) as ranged`,
+  );
+  return rows[0]!.ranged;
 }

@@ -1,0 +1,115 @@
+-- Indicator lifecycle, part 4: a value on a warninglist or an exclusion list raises no telemetry
+-- alert. Its sighting is still recorded and says which list ("on warninglist List of known IPv4
+-- public DNS resolvers"). The lists are looked up when the batch is judged, once per matched
+-- indicator and sensor, so a list change takes effect with the next batch (no job to wait for), and
+-- events that match no indicator cost nothing more.
+
+-- Address ranges (ipv4-cidr, ipv6-cidr) are held by a warninglist network that contains them, under
+-- the lists for addresses (MISP's ip-src and ip-dst hold ranges as well as addresses).
+create or replace function private.warninglists_holding(_type public.indicator_type, _value text) returns text[]
+language plpgsql stable parallel safe set search_path = '' as $$
+declare
+  _list_type public.indicator_type := case _type when 'ipv4-cidr' then 'ipv4' when 'ipv6-cidr' then 'ipv6' else _type end;
+  _network inet := private.network_of(_type, _value);
+begin
+  return (
+    select coalesce(array_agg(w.name order by w.name), '{}')
+    from public.warninglists w
+    where _list_type = any(w.indicator_types) and w.id in (
+      select e.warninglist_id from public.warninglist_entries e
+       where e.kind = 'string' and e.key = _value
+      union all
+      select e.warninglist_id from public.warninglist_entries e
+       where e.kind = 'hostname' and e.key in (
+         select array_to_string(l.labels[i:], '.')
+           from (select string_to_array(private.warninglist_host(_type, _value), '.') as labels) l,
+                generate_subscripts(l.labels, 1) i)
+      union all
+      select e.warninglist_id from public.warninglist_entries e
+       where e.kind = 'cidr' and _network is not null and e.cidr >>= _network
+      union all
+      select e.warninglist_id from public.warninglist_entries e
+       where e.kind = 'substring' and strpos(_value, e.key) > 0
+         and e.warninglist_id in (select id from public.warninglists where type = 'substring' and _list_type = any(indicator_types))
+      union all
+      select e.warninglist_id from public.warninglist_entries e
+       where e.kind = 'regex' and _value ~ e.key
+         and e.warninglist_id in (select id from public.warninglists where type = 'regex' and _list_type = any(indicator_types))
+    ));
+end
+$$;
+
+-- Why a value raises no alert because a list holds it: "on warninglist <name>", "on exclusion list
+-- <name>", naming how many more lists hold it; null when none does. Exports for security controls
+-- use it too.
+create function private.listed_reason(_type public.indicator_type, _value text) returns text
+language plpgsql stable parallel safe set search_path = '' as $$
+declare
+  _warninglists text[] := private.warninglists_holding(_type, _value);
+  _exclusions text[] := private.exclusions_holding(_type, _value);
+  _reason text;
+  _others integer;
+begin
+  if cardinality(_exclusions) > 0 then
+    _reason := 'on exclusion list ' || _exclusions[1];
+    _others := cardinality(_exclusions) - 1 + cardinality(_warninglists);
+  elsif cardinality(_warninglists) > 0 then
+    _reason := 'on warninglist ' || _warninglists[1];
+    _others := cardinality(_warninglists) - 1;
+  else
+    return null;
+  end if;
+  if _others > 0 then
+    _reason := left(_reason, 170) || format(' (and %s more)', _others);
+  end if;
+  return left(_reason, 200);
+end
+$$;
+comment on function private.listed_reason(public.indicator_type, text) is
+  'Why a value is held back by a list: "on exclusion list <name>" before "on warninglist <name>", with how many more lists hold it; null when no list does.';
+revoke all on function private.listed_reason(public.indicator_type, text) from public, anon;
+grant execute on function private.listed_reason(public.indicator_type, text) to authenticated, service_role;
+
+create or replace function private.telemetry_suppression(_indicator public.indicators, _rule public.detection_rules)
+returns text
+language plpgsql stable set search_path = '' as $$
+declare
+  _state public.indicator_lifecycle_state;
+  _listed text;
+begin
+  if not _rule.enabled then
+    return 'rule switched off';
+  end if;
+  _state := (private.indicator_lifecycle(_indicator)).state;
+  if _state <> 'active' then
+    return _state::text;
+  end if;
+  _listed := private.listed_reason(_indicator.type, _indicator.value);
+  if _listed is not null then
+    return _listed;
+  end if;
+  if _indicator.tlp > _rule.max_tlp then
+    return 'marking above the rule';
+  end if;
+  if coalesce(_indicator.confidence, 0) < _rule.min_confidence then
+    return 'confidence below the rule';
+  end if;
+  return null;
+end
+$$;
+comment on function private.telemetry_suppression(public.indicators, public.detection_rules) is
+  'Why a telemetry hit on an indicator raises no alert (rule switched off, revoked, expired, decayed, on a warninglist or exclusion list, marking above the rule, confidence below the rule); null when it may alert.';
+
+-- Whether an indicator may go to a security control now: active (not revoked, expired or decayed)
+-- and held by no warninglist or exclusion list. For exports to firewalls, proxies and sensors.
+create function private.indicator_actionable(_indicator public.indicators) returns boolean
+language plpgsql stable set search_path = '' as $$
+begin
+  return (private.indicator_lifecycle(_indicator)).state = 'active'
+     and private.listed_reason(_indicator.type, _indicator.value) is null;
+end
+$$;
+comment on function private.indicator_actionable(public.indicators) is
+  'Whether an indicator may be pushed to security controls: active and on no warninglist or exclusion list.';
+revoke all on function private.indicator_actionable(public.indicators) from public, anon;
+grant execute on function private.indicator_actionable(public.indicators) to authenticated, service_role;
