@@ -74,6 +74,14 @@ export const IOC_QUERIES: TimedQuery[] = [
     sql: `select * from public.search_indicators(_sort => 'first_seen', _revoked => false, _limit => 200)`,
   },
   {
+    label: 'IOC score ≥ 60 sorted by score',
+    sql: `select * from public.search_indicators(_min_score => 60, _sort => 'score', _revoked => false, _limit => 200)`,
+  },
+  {
+    label: 'IOC sorted by score',
+    sql: `select * from public.search_indicators(_sort => 'score', _revoked => false, _limit => 200)`,
+  },
+  {
     label: 'IOC sort value',
     sql: `select * from public.search_indicators(_sort => 'value', _revoked => false, _limit => 200)`,
   },
