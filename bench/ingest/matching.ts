@@ -2,22 +2,27 @@
  * The matching engine at the largest size: telemetry (Suricata EVE generated from the database's
  * own indicators, imported with the CLI as an operator would: parse, match, sightings, alerts) and
  * the hunt (10,000 pasted values, half known, checked by `hunt_indicators` as a signed-in analyst,
- * RLS applied), first on a cold cache and then again.
+ * RLS applied), first on a cold cache and then again. Telemetry runs three times in one session:
+ * without warninglists, with all of the shared lists imported (every match judged against them),
+ * and without them again, so the lists' cost is read against the mean of the runs around it.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { generateDemoEve } from '../../intel/src/telemetry/demo-telemetry.js';
+import { sharedFile } from '../../intel/src/testing/shared-data.js';
 import { percentile } from '../stack/stats.js';
 import { BENCH_DIR, type BenchStack } from './bench-stack.js';
 import { runImporter } from './importer.js';
 import type { Row } from './report.js';
 
-export const TELEMETRY_EVENTS = 500_000;
+export const TELEMETRY_EVENTS = 1_000_000;
 export const HUNT_VALUES = 10_000;
 export const TELEMETRY_TARGET_PER_SECOND = 20_000;
 export const HUNT_TARGET_MS = 1000;
+/** Issue 26: matching with the full warninglists stays within 10 % of matching without them. */
+export const LISTS_TARGET_RATIO = 0.9;
 
 type Log = (line: string) => void;
 
@@ -39,7 +44,48 @@ export interface HuntResult {
   matched: number;
 }
 
-export async function measureTelemetry(stack: BenchStack, log: Log): Promise<TelemetryResult> {
+export interface TelemetryWithListsResult {
+  without: TelemetryResult;
+  withLists: TelemetryResult;
+  withoutAgain: TelemetryResult;
+  lists: number;
+  listEntries: number;
+}
+
+export async function measureTelemetryWithLists(
+  stack: BenchStack,
+  log: Log,
+): Promise<TelemetryWithListsResult> {
+  const without = await measureTelemetry(stack, log, 'a');
+  log('  importing every shared MISP warninglist…');
+  await runImporter(sharedFile('misp-warninglists'), {
+    dbUrl: stack.dbUrl,
+    source: 'MISP warninglists',
+    format: 'misp-warninglist',
+    log,
+  });
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  let lists = 0;
+  let listEntries = 0;
+  try {
+    const { rows } = await db.query<{ lists: string; entries: string }>(
+      `select count(*) as lists, coalesce(sum(entry_count), 0) as entries from public.warninglists`,
+    );
+    lists = Number(rows[0]!.lists);
+    listEntries = Number(rows[0]!.entries);
+    log(`  ${n(lists)} lists, ${n(listEntries)} entries`);
+    const withLists = await measureTelemetry(stack, log, 'b');
+    await db.query('delete from public.warninglists');
+    const withoutAgain = await measureTelemetry(stack, log, 'c');
+    return { without, withLists, withoutAgain, lists, listEntries };
+  } finally {
+    await db.end();
+  }
+}
+
+/** One telemetry import; `round` names its sensors, so each round records sightings of its own. */
+export async function measureTelemetry(stack: BenchStack, log: Log, round = 'a'): Promise<TelemetryResult> {
   const db = new pg.Client({ connectionString: stack.dbUrl });
   await db.connect();
   let indicators: { type: 'ipv4' | 'domain' | 'url' | 'sha256' | 'md5'; value: string }[];
@@ -58,7 +104,7 @@ export async function measureTelemetry(stack: BenchStack, log: Log): Promise<Tel
     events: TELEMETRY_EVENTS,
     start: new Date(now - 24 * 3_600_000).toISOString(),
     end: new Date(now).toISOString(),
-    sensors: ['bench-ids-1', 'bench-ids-2', 'bench-fw-3'],
+    sensors: [`bench-ids-1${round}`, `bench-ids-2${round}`, `bench-fw-3${round}`],
     hitRate: 0.01,
   });
   writeFileSync(file, `${lines.join('\n')}\n`);
@@ -125,6 +171,35 @@ export async function measureHunt(stack: BenchStack, log: Log): Promise<HuntResu
 }
 
 const n = (x: number): string => x.toLocaleString('en');
+
+export function telemetryWithListsRows(indicators: number, result: TelemetryWithListsResult): Row[] {
+  const rate = (r: TelemetryResult) => r.events / r.seconds;
+  const baseline = (rate(result.without) + rate(result.withoutAgain)) / 2;
+  const ratio = rate(result.withLists) / baseline;
+  return [
+    ...telemetryRows(indicators, result.without),
+    {
+      ...telemetryRows(indicators, result.withLists)[0]!,
+      scenario: `telemetry matching at ${n(indicators)} indicators, ${n(result.lists)} warninglists`,
+      notes:
+        `${n(result.listEntries)} list entries; ${n(result.withLists.matchedEvents)} matched → ` +
+        `${n(result.withLists.sightings)} sightings, ${n(result.withLists.alerts)} alerts (the listed ones suppressed)`,
+    },
+    ...telemetryRows(indicators, result.withoutAgain).map((row) => ({
+      ...row,
+      scenario: `${row.scenario}, lists removed again`,
+    })),
+    {
+      scenario: 'warninglists cost on matching',
+      figure: 'with lists / without (mean of the runs around it)',
+      value: ratio,
+      unit: '×',
+      digits: 2,
+      target: { text: `≥ ${LISTS_TARGET_RATIO}`, pass: ratio >= LISTS_TARGET_RATIO },
+      notes: `${rate(result.withLists).toFixed(0)}/s with, ${baseline.toFixed(0)}/s without`,
+    },
+  ];
+}
 
 export function telemetryRows(indicators: number, result: TelemetryResult): Row[] {
   const perSecond = result.events / result.seconds;

@@ -19,7 +19,7 @@ import {
 } from './figures.js';
 import { generateThreatFoxCsv } from './generate.js';
 import { measureLookups } from './lookups.js';
-import { huntRows, measureHunt, measureTelemetry, telemetryRows } from './matching.js';
+import { huntRows, measureHunt, measureTelemetryWithLists, telemetryWithListsRows } from './matching.js';
 import type { IngestOptions } from './options.js';
 import type { Row } from './report.js';
 import {
@@ -130,9 +130,11 @@ export async function runScenarios(run: Run): Promise<void> {
       const hunt = await scenario(run, 'threat hunt', () => measureHunt(stack, log));
       results.hunt = hunt;
       if (hunt) run.rows.push(...huntRows(indicators, hunt));
-      const telemetry = await scenario(run, 'telemetry matching', () => measureTelemetry(stack, log));
+      const telemetry = await scenario(run, 'telemetry matching, without and with warninglists', () =>
+        measureTelemetryWithLists(stack, log),
+      );
       results.telemetry = telemetry;
-      if (telemetry) run.rows.push(...telemetryRows(indicators, telemetry));
+      if (telemetry) run.rows.push(...telemetryWithListsRows(indicators, telemetry));
       run.files.push(path.join(BENCH_DIR, 'telemetry-eve.json'));
     }
     // The next size starts from an empty database; its file is no longer needed.

@@ -93,9 +93,12 @@ insert into public.exclusion_lists (name, description) values
   ('Local exclusions', 'Values known to be benign in this organisation: its own networks and domains, partners'' services, false positives confirmed in triage.');
 
 -- The network an address or range indicator names; null for other types, and for an address that
--- does not parse (it can sit in no network). Only addresses pay for the exception block.
+-- does not parse (it can sit in no network). Only addresses pay for the exception block, which
+-- opens a subtransaction, which no process of a parallel query may start (the leader neither):
+-- parallel unsafe, like every function that calls it. They serve pages and matched indicators,
+-- never scans that parallelism would speed up.
 create function private.network_of(_type public.indicator_type, _value text) returns inet
-language plpgsql immutable parallel safe set search_path = '' as $$
+language plpgsql immutable parallel unsafe set search_path = '' as $$
 begin
   if _type not in ('ipv4', 'ipv6', 'ipv4-cidr', 'ipv6-cidr') then
     return null;
@@ -112,7 +115,7 @@ grant execute on function private.network_of(public.indicator_type, text) to aut
 -- The lists holding a value of a type (empty when none): exact values, a host or a parent domain,
 -- an address or range inside a network. Index probes only, whatever the lists' size.
 create function private.exclusions_holding(_type public.indicator_type, _value text) returns text[]
-language plpgsql stable parallel safe set search_path = '' as $$
+language plpgsql stable parallel unsafe set search_path = '' as $$
 declare
   _network inet := private.network_of(_type, _value);
   _host text := case when _type in ('domain', 'url', 'email') then private.warninglist_host(_type, _value) end;
@@ -139,7 +142,7 @@ grant execute on function private.exclusions_holding(public.indicator_type, text
 
 -- PostgREST computed field: `indicators?select=value,exclusions`.
 create function public.exclusions(public.indicators) returns text[]
-language plpgsql stable parallel safe set search_path = '' as $$
+language plpgsql stable parallel unsafe set search_path = '' as $$
 begin
   return private.exclusions_holding($1.type, $1.value);
 end

@@ -4,10 +4,36 @@
 -- indicator and sensor, so a list change takes effect with the next batch (no job to wait for), and
 -- events that match no indicator cost nothing more.
 
+-- A list acts only while enabled. Broad lists (cloud providers' and VPN ranges, hosting) hold real
+-- C2 servers too: an administrator switches such a list off and it stops flagging and suppressing at
+-- once, while staying imported (a re-import keeps the switch). Imported lists start enabled.
+alter table public.warninglists add column enabled boolean not null default true;
+comment on column public.warninglists.enabled is 'Whether the list flags and suppresses values (an administrator switches broad lists off; a re-import keeps the choice).';
+
+create function public.set_warninglist_enabled(_id bigint, _enabled boolean) returns public.warninglists
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  _list public.warninglists;
+begin
+  perform private.require_admin_mfa();
+  update public.warninglists w set enabled = coalesce(_enabled, w.enabled) where w.id = _id returning * into _list;
+  if not found then
+    raise exception 'No warninglist %.', _id using errcode = 'P0002';
+  end if;
+  perform private.record_audit(case when _list.enabled then 'warninglist.enabled' else 'warninglist.disabled' end,
+    'warninglist', _id::text, jsonb_build_object('name', _list.name));
+  return _list;
+end
+$$;
+comment on function public.set_warninglist_enabled(bigint, boolean) is
+  'Switches a warninglist on or off for flagging and suppression (admins with verified MFA; audited). Takes effect with the next telemetry batch.';
+revoke all on function public.set_warninglist_enabled(bigint, boolean) from public, anon;
+grant execute on function public.set_warninglist_enabled(bigint, boolean) to authenticated, service_role;
+
 -- Address ranges (ipv4-cidr, ipv6-cidr) are held by a warninglist network that contains them, under
 -- the lists for addresses (MISP's ip-src and ip-dst hold ranges as well as addresses).
 create or replace function private.warninglists_holding(_type public.indicator_type, _value text) returns text[]
-language plpgsql stable parallel safe set search_path = '' as $$
+language plpgsql stable parallel unsafe set search_path = '' as $$
 declare
   _list_type public.indicator_type := case _type when 'ipv4-cidr' then 'ipv4' when 'ipv6-cidr' then 'ipv6' else _type end;
   _network inet := private.network_of(_type, _value);
@@ -15,7 +41,7 @@ begin
   return (
     select coalesce(array_agg(w.name order by w.name), '{}')
     from public.warninglists w
-    where _list_type = any(w.indicator_types) and w.id in (
+    where w.enabled and _list_type = any(w.indicator_types) and w.id in (
       select e.warninglist_id from public.warninglist_entries e
        where e.kind = 'string' and e.key = _value
       union all
@@ -39,11 +65,14 @@ begin
 end
 $$;
 
+-- The computed field calls it: parallel unsafe with it (private.network_of's exception block).
+alter function public.warninglists(public.indicators) parallel unsafe;
+
 -- Why a value raises no alert because a list holds it: "on warninglist <name>", "on exclusion list
 -- <name>", naming how many more lists hold it; null when none does. Exports for security controls
 -- use it too.
 create function private.listed_reason(_type public.indicator_type, _value text) returns text
-language plpgsql stable parallel safe set search_path = '' as $$
+language plpgsql stable parallel unsafe set search_path = '' as $$
 declare
   _warninglists text[] := private.warninglists_holding(_type, _value);
   _exclusions text[] := private.exclusions_holding(_type, _value);

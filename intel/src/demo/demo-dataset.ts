@@ -6,6 +6,7 @@ import type { FormatName } from '../formats/format.js';
 import { adapterFor } from '../formats/registry.js';
 import { ImportFailed, runImport, type ImportProgress } from '../pipeline/run-import.js';
 import { WorkspaceImportFailed } from '../workspace-import/import-run.js';
+import { runWarninglistsImport } from '../workspace-import/run-warninglists-import.js';
 import { moveDemoDatesForward, type DemoDatesMoved } from './demo-dates.js';
 import {
   addDemoDomainWatch,
@@ -20,8 +21,17 @@ export const DEMO_DIR = path.join(REPO_ROOT, 'data', 'demo');
 
 interface ManifestEntry {
   path: string;
-  format: FormatName | 'assets';
+  format: FormatName | 'assets' | 'misp-warninglist';
 }
+
+/** The steps that are not knowledge-base formats: the workspace's own importers. */
+const WORKSPACE_STEPS = {
+  assets: { name: 'Asset inventory', run: (db: ClientBase, file: string) => importDemoAssets(db, file) },
+  'misp-warninglist': {
+    name: 'MISP warninglists',
+    run: (db: ClientBase, file: string) => runWarninglistsImport(db, { inputs: [file] }),
+  },
+} as const;
 
 /** What one import step reports (the columns of the CLI's summary table). */
 export interface DemoImportCounts {
@@ -50,15 +60,15 @@ export class DemoStepFailed extends Error {
 
 function importStep(db: ClientBase, entry: ManifestEntry): DemoStep {
   const file = path.join(DEMO_DIR, entry.path);
-  const what = entry.format === 'assets' ? 'Asset inventory' : adapterFor(entry.format).defaults.name;
+  const workspace = entry.format === 'assets' || entry.format === 'misp-warninglist' ? WORKSPACE_STEPS[entry.format] : null;
+  const what = workspace ? workspace.name : adapterFor(entry.format as FormatName).defaults.name;
   return {
     label: `${what} (${entry.path})`,
     run: async ({ onProgress, signal }) => {
       try {
-        const summary =
-          entry.format === 'assets'
-            ? await importDemoAssets(db, file)
-            : await runImport(db, { inputs: [file], format: entry.format, onProgress, signal });
+        const summary = workspace
+          ? await workspace.run(db, file)
+          : await runImport(db, { inputs: [file], format: entry.format as FormatName, onProgress, signal });
         return { import: summary };
       } catch (error) {
         if (error instanceof ImportFailed || error instanceof WorkspaceImportFailed)

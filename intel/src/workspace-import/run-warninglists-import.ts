@@ -62,7 +62,7 @@ export async function runWarninglistsImport(
     for (const input of options.inputs) {
       const folder = (await stat(input)).isDirectory();
       const files = folder
-        ? (await listInputFiles(input)).filter((f) => path.basename(f).toLowerCase() === 'list.json')
+        ? (await listInputFiles(input)).filter(isListFile)
         : [input];
       if (folder && files.length === 0)
         throw new InputRefused(`${path.basename(input)} holds no warninglist (lists/<name>/list.json)`);
@@ -169,9 +169,12 @@ async function refuseUncompilable(
   }
 }
 
+/** Upstream's list file, gzipped too (the demo ships its lists compressed). */
+const isListFile = (file: string): boolean => /^list\.json(\.gz)?$/i.test(path.basename(file));
+
 /** A file as the messages name it: upstream's files are all list.json, so with its folder. */
 const fileLabel = (file: string): string =>
-  path.basename(file).toLowerCase() === 'list.json'
+  isListFile(file)
     ? path.join(path.basename(path.dirname(file)), path.basename(file))
     : path.basename(file);
 
@@ -179,7 +182,7 @@ const fileLabel = (file: string): string =>
 export async function looksLikeWarninglists(input: string): Promise<boolean> {
   try {
     const [file] = (await stat(input)).isDirectory()
-      ? (await listInputFiles(input)).filter((f) => path.basename(f).toLowerCase() === 'list.json')
+      ? (await listInputFiles(input)).filter(isListFile)
       : [input];
     if (file === undefined) return false;
     const opened = await openInput(file);
