@@ -33,7 +33,7 @@ grant execute on function public.set_warninglist_enabled(bigint, boolean) to aut
 -- Address ranges (ipv4-cidr, ipv6-cidr) are held by a warninglist network that contains them, under
 -- the lists for addresses (MISP's ip-src and ip-dst hold ranges as well as addresses).
 create or replace function private.warninglists_holding(_type public.indicator_type, _value text) returns text[]
-language plpgsql stable parallel unsafe set search_path = '' as $$
+language plpgsql stable parallel unsafe set search_path = '' set max_parallel_workers_per_gather = 0 as $$
 declare
   _list_type public.indicator_type := case _type when 'ipv4-cidr' then 'ipv4' when 'ipv6-cidr' then 'ipv6' else _type end;
   _network inet := private.network_of(_type, _value);
@@ -54,9 +54,13 @@ begin
       select e.warninglist_id from public.warninglist_entries e
        where e.kind = 'cidr' and _network is not null and e.cidr >>= _network
       union all
+      -- An entry can only be inside the value if its first (up to) three characters are: probe the
+      -- index with the value's 1- to 3-character windows, test only the entries found (20261201010200).
       select e.warninglist_id from public.warninglist_entries e
-       where e.kind = 'substring' and strpos(_value, e.key) > 0
-         and e.warninglist_id in (select id from public.warninglists where type = 'substring' and _list_type = any(indicator_types))
+       where e.kind = 'substring'
+         and left(e.key, 3) = any(array(
+           select substr(_value, p, n) from generate_series(1, char_length(_value)) p, generate_series(1, 3) n))
+         and strpos(_value, e.key) > 0
       union all
       select e.warninglist_id from public.warninglist_entries e
        where e.kind = 'regex' and _value ~ e.key

@@ -24,15 +24,24 @@ test.afterAll(() => {
 test('Network Monitoring: an uploaded EVE log becomes a sighting and an alert', async ({ page }) => {
   const tag = Date.now().toString(36);
   const sensor = `upload-${tag}`;
-  // A documentation address of our own, so nothing else in the demo matches it.
-  const c2 = `198.51.100.${(Date.now() % 200) + 20}`;
-  const indicatorId = await withDb(async (db) => {
-    const { rows } = await db.query<{ id: number }>(
-      `insert into public.indicators (type, value, tlp, confidence) values ('ipv4', $1, 'amber', 90)
-       on conflict (type, value) do update set confidence = 90, tlp = 'amber', revoked = false returning id`,
-      [c2],
+  // An address of our own: no indicator of the demo, and on none of its warninglists (documentation
+  // ranges are: a hit on them is recorded but raises no alert).
+  const { c2, indicatorId } = await withDb(async (db) => {
+    const { rows } = await db.query<{ c2: string; id: number }>(
+      `with candidate as (
+         select format('45.%s.%s.%s', 40 + n % 50, (n * 7) % 250 + 1, (n * 13) % 250 + 1) as value
+           from generate_series($1::int, $1::int + 200) n
+       ), free as (
+         select c.value from candidate c
+          where not exists (select 1 from public.indicators i where i.type = 'ipv4' and i.value = c.value)
+            and private.listed_reason('ipv4', c.value) is null
+          limit 1
+       )
+       insert into public.indicators (type, value, tlp, confidence)
+       select 'ipv4', value, 'amber', 90 from free returning value as c2, id`,
+      [Date.now() % 10_000],
     );
-    return rows[0]!.id;
+    return { c2: rows[0]!.c2, indicatorId: rows[0]!.id };
   });
   const eve = [
     JSON.stringify({
