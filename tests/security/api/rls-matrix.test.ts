@@ -13,6 +13,7 @@ import { recordFact } from '../reporting/parts.js';
 import { adminTableSpecs } from './admin-table-specs.js';
 import { demoDatasetSpecs } from './demo-dataset-specs.js';
 import { detectionTableSpecs } from './detection-table-specs.js';
+import { exclusionTableSpecs } from './exclusion-table-specs.js';
 import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
 import { publicTableSpecs } from './public-table-specs.js';
@@ -79,20 +80,32 @@ const publicSite = publicTableSpecs(runId, serviceInsert);
 const admin = adminTableSpecs(runId);
 const taxii = taxiiTableSpecs(runId, serviceInsert, () => victimId);
 const warninglists = warninglistTableSpecs(runId, serviceInsert);
+const exclusions = exclusionTableSpecs(runId, serviceInsert, () => victimId);
 const demoDataset = demoDatasetSpecs(rest, service);
 
-/** An RPC probe's arguments, with each `"$seed:<name>"` value replaced by that seeded row's key. */
-function probeArgs(probe: unknown): unknown {
+/**
+ * An RPC probe's arguments, with each `"$seed:<name>"` value replaced by that seeded row's key
+ * (a fresh row's for the seeds made anew on every call).
+ */
+async function probeArgs(probe: unknown): Promise<unknown> {
   if (probe === null || typeof probe !== 'object' || Array.isArray(probe)) return probe;
-  const seeds = exposure.probeSeeds();
-  return Object.fromEntries(
-    Object.entries(probe).map(([k, v]) => {
-      if (typeof v !== 'string' || !v.startsWith('$seed:')) return [k, v];
-      const name = v.slice('$seed:'.length);
-      if (!(name in seeds)) throw new Error(`probe argument ${k}: no seeded row ${name}`);
-      return [k, seeds[name]];
-    }),
-  );
+  const seeds: Record<string, unknown> = {
+    ...exposure.probeSeeds(),
+    ...warninglists.probeSeeds(),
+    ...exclusions.probeSeeds(),
+  };
+  const args: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(probe)) {
+    if (typeof v !== 'string' || !v.startsWith('$seed:')) {
+      args.push([k, v]);
+      continue;
+    }
+    const name = v.slice('$seed:'.length);
+    if (!(name in seeds)) throw new Error(`probe argument ${k}: no seeded row ${name}`);
+    const seed = seeds[name];
+    args.push([k, typeof seed === 'function' ? await (seed as () => Promise<unknown>)() : seed]);
+  }
+  return Object.fromEntries(args);
 }
 
 const SPECS: Record<TableName, TableSpec> = {
@@ -104,6 +117,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...admin.specs,
   ...taxii.specs,
   ...warninglists.specs,
+  ...exclusions.specs,
   ...demoDataset.specs,
   user_roles: {
     owner: 'user_id',
@@ -259,6 +273,7 @@ beforeAll(async () => {
   await exposure.seed();
   await publicSite.seed();
   await warninglists.seed();
+  await exclusions.seed();
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   await demoDataset.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
@@ -278,6 +293,7 @@ afterAll(async () => {
   await taxii.cleanUp(remove);
   await publicSite.cleanUp(remove);
   await warninglists.cleanUp(remove);
+  await exclusions.cleanUp(remove);
   await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);
@@ -350,11 +366,11 @@ describe('API · access matrix (RLS and grants)', () => {
           'POST',
           `rpc/${fn}`,
           roleHeaders(target, personas, role),
-          probeArgs(spec.probe),
+          await probeArgs(spec.probe),
         );
         const outcome = refused(res)
           ? 'deny'
-          : res.status === 200 || res.status === 400
+          : (res.status >= 200 && res.status < 300) || res.status === 400
             ? 'allow'
             : `unexpected ${res.status}`;
         expect({ outcome, body: outcome === expected ? undefined : res.text }).toEqual({

@@ -44,9 +44,12 @@ export function warninglistTableSpecs(runId: string, insert: Insert) {
     },
   } satisfies Record<string, IntelSpec>;
 
+  /** Seeds the RPC probes name: `warninglist` is the run's list. */
+  const probeSeeds = (): Record<string, unknown> => ({ warninglist: seeded.listId });
+
   /** Removing the suite's lists removes their entries. */
   const cleanUp = async (remove: (table: string, filter: string) => Promise<void>) => {
     await remove('warninglists', `name=like.${encodeURIComponent(`security-suite ${runId}*`)}`);
   };
-  return { specs, seed, cleanUp };
+  return { specs, seed, probeSeeds, cleanUp };
 }
