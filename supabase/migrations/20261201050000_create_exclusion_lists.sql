@@ -197,7 +197,7 @@ begin
   update public.exclusion_lists l set name = btrim(_name), description = coalesce(_description, '')
    where l.id = _id returning * into _list;
   if not found then
-    raise exception 'No exclusion list %.', _id using errcode = 'P0002';
+    raise exception 'No exclusion list %.', _id using errcode = '22023';
   end if;
   return _list;
 end
@@ -212,7 +212,7 @@ begin
   perform private.require_admin_mfa();
   delete from public.exclusion_lists l where l.id = _id;
   if not found then
-    raise exception 'No exclusion list %.', _id using errcode = 'P0002';
+    raise exception 'No exclusion list %.', _id using errcode = '22023';
   end if;
 end
 $$;
@@ -240,7 +240,7 @@ begin
     raise exception 'Only analysts and administrators add exclusions.' using errcode = '42501';
   end if;
   if not exists (select 1 from public.exclusion_lists l where l.id = _list_id) then
-    raise exception 'No exclusion list %.', _list_id using errcode = 'P0002';
+    raise exception 'No exclusion list %.', _list_id using errcode = '22023';
   end if;
   if nullif(btrim(coalesce(_reason, '')), '') is null or char_length(btrim(_reason)) > 500 then
     raise exception 'An exclusion needs a reason of 1 to 500 characters.' using errcode = '22023';
@@ -303,15 +303,18 @@ declare
 begin
   select * into _entry from public.exclusion_entries e where e.id = _id;
   if not found then
-    raise exception 'No exclusion entry %.', _id using errcode = 'P0002';
+    raise exception 'No exclusion entry %.', _id using errcode = '22023';
   end if;
+  -- An entry without an author (added by a script, or its author's account deleted) is an
+  -- administrator's to remove; the service role is the scripts themselves.
   if not (private.admin_mfa_verified()
-          or _entry.added_by = (select auth.uid())) then
+          or coalesce(_entry.added_by = (select auth.uid()), false)
+          or ((select auth.uid()) is null and coalesce((select auth.jwt()) ->> 'role', '') = 'service_role')) then
     raise exception 'Only the analyst who added an exclusion, or an administrator, removes it.' using errcode = '42501';
   end if;
   delete from public.exclusion_entries e where e.id = _id;
 end
 $$;
-comment on function public.remove_exclusion(bigint) is 'Removes an exclusion entry (its author, or an admin with verified MFA; audited). The value alerts again at once.';
+comment on function public.remove_exclusion(bigint) is 'Removes an exclusion entry (its author, an admin with verified MFA, or the service role; audited). The value alerts again at once. 22023 for an unknown entry.';
 revoke all on function public.remove_exclusion(bigint) from public, anon;
 grant execute on function public.remove_exclusion(bigint) to authenticated, service_role;

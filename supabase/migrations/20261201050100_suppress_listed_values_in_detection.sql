@@ -18,7 +18,7 @@ begin
   perform private.require_admin_mfa();
   update public.warninglists w set enabled = coalesce(_enabled, w.enabled) where w.id = _id returning * into _list;
   if not found then
-    raise exception 'No warninglist %.', _id using errcode = 'P0002';
+    raise exception 'No warninglist %.', _id using errcode = '22023';
   end if;
   perform private.record_audit(case when _list.enabled then 'warninglist.enabled' else 'warninglist.disabled' end,
     'warninglist', _id::text, jsonb_build_object('name', _list.name));

@@ -21,7 +21,7 @@ declare
 begin
   select * into _i from public.indicators i where i.id = _indicator_id;
   if not found then
-    raise exception 'No indicator %.', _indicator_id using errcode = 'P0002';
+    raise exception 'No indicator %.', _indicator_id using errcode = '22023';
   end if;
   select r.* into _rule from public.decay_rules r where r.indicator_type = _i.type;
   if not found then

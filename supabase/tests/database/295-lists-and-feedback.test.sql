@@ -335,10 +335,10 @@ select results_eq(
        from public.indicator_score_history(929507) h, public.indicators i where i.id = 929507 $$,
   $$ values (true, true, 1::bigint) $$,
   'a revoked indicator scores until its revocation and 0 from then on');
-select throws_ok($$ select * from public.indicator_score_history(929511) $$, 'P0002', 'No indicator 929511.',
+select throws_ok($$ select * from public.indicator_score_history(929511) $$, '22023', 'No indicator 929511.',
   'an analyst cannot read the history of a TLP:RED indicator: there is none for them');
 select set_config('request.jwt.claims', :'other_analyst_claims', true);
-select throws_ok($$ select * from public.indicator_score_history(929511) $$, 'P0002', 'No indicator 929511.',
+select throws_ok($$ select * from public.indicator_score_history(929511) $$, '22023', 'No indicator 929511.',
   'nor another analyst');
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select is((select score from public.indicator_score_history(929511) where kind = 'now'), 80, 'an admin with MFA reads it');
