@@ -36,34 +36,44 @@ create or replace function private.warninglists_holding(_type public.indicator_t
 language plpgsql stable parallel unsafe set search_path = '' set max_parallel_workers_per_gather = 0 as $$
 declare
   _list_type public.indicator_type := case _type when 'ipv4-cidr' then 'ipv4' when 'ipv6-cidr' then 'ipv6' else _type end;
-  _network inet := private.network_of(_type, _value);
+  -- The kinds of the enabled lists for this type: a hash meets only string lists, so its lookup
+  -- skips the host, network, substring and regex probes (a third of the time with all 136 lists).
+  _kinds public.warninglist_type[] := array(
+    select distinct w.type from public.warninglists w where w.enabled and _list_type = any(w.indicator_types));
+  _network inet;
 begin
+  if cardinality(_kinds) = 0 then
+    return '{}';
+  end if;
+  if 'cidr' = any(_kinds) then
+    _network := private.network_of(_type, _value);
+  end if;
   return (
     select coalesce(array_agg(w.name order by w.name), '{}')
     from public.warninglists w
     where w.enabled and _list_type = any(w.indicator_types) and w.id in (
       select e.warninglist_id from public.warninglist_entries e
-       where e.kind = 'string' and e.key = _value
+       where 'string' = any(_kinds) and e.kind = 'string' and e.key = _value
       union all
       select e.warninglist_id from public.warninglist_entries e
-       where e.kind = 'hostname' and e.key in (
+       where 'hostname' = any(_kinds) and e.kind = 'hostname' and e.key in (
          select array_to_string(l.labels[i:], '.')
            from (select string_to_array(private.warninglist_host(_type, _value), '.') as labels) l,
                 generate_subscripts(l.labels, 1) i)
       union all
       select e.warninglist_id from public.warninglist_entries e
-       where e.kind = 'cidr' and _network is not null and e.cidr >>= _network
+       where _network is not null and e.kind = 'cidr' and e.cidr >>= _network
       union all
       -- An entry can only be inside the value if its first (up to) three characters are: probe the
       -- index with the value's 1- to 3-character windows, test only the entries found (20261201010200).
       select e.warninglist_id from public.warninglist_entries e
-       where e.kind = 'substring'
+       where 'substring' = any(_kinds) and e.kind = 'substring'
          and left(e.key, 3) = any(array(
            select substr(_value, p, n) from generate_series(1, char_length(_value)) p, generate_series(1, 3) n))
          and strpos(_value, e.key) > 0
       union all
       select e.warninglist_id from public.warninglist_entries e
-       where e.kind = 'regex' and _value ~ e.key
+       where 'regex' = any(_kinds) and e.kind = 'regex' and _value ~ e.key
          and e.warninglist_id in (select id from public.warninglists where type = 'regex' and _list_type = any(indicator_types))
     ));
 end
