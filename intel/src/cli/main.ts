@@ -5,7 +5,8 @@
  *   sync [SOURCE…] [--json]
  *   demo [--if-empty]
  *   worker [--poll-seconds N]
- *   export stix|misp|csv [--out FILE] [--type T]… [--entity ID] [--max-tlp LEVEL]
+ *   export stix|misp [--out FILE] [--type T]… [--entity ID] [--max-tlp LEVEL]
+ *   export zeek-intel|suricata|rpz|text|nftables|iptables|csv|misp-feed [--out FILE] [--min-score N] [--source NAME]…
  */
 import { demoCommand } from './demo-command.js';
 import { exportCommand, EXPORT_USAGE } from './export-command.js';

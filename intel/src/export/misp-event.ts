@@ -5,7 +5,7 @@ import { simplePatternValues } from '../formats/stix/pattern.js';
 import { TLP_LEVELS, TLP_MARKINGS, type StixObject } from './stix-pages.js';
 import { write } from './write-stream.js';
 
-const MISP_TYPE: Record<IndicatorType, { type: string; category: string; comment?: string }> = {
+export const MISP_TYPE: Record<IndicatorType, { type: string; category: string; comment?: string }> = {
   ipv4: { type: 'ip-dst', category: 'Network activity' },
   ipv6: { type: 'ip-dst', category: 'Network activity' },
   domain: { type: 'domain', category: 'Network activity' },
