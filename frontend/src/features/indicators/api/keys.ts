@@ -14,4 +14,7 @@ export const indicatorKeys = {
   alerts: (id: number) => [...indicatorKeys.all, 'alerts', id] as const,
   detail: (id: number) => [...indicatorKeys.all, 'detail', id] as const,
   sources: () => [...indicatorKeys.all, 'sources'] as const,
+  listHits: (ids: readonly number[]) => [...indicatorKeys.all, 'list-hits', ids] as const,
+  scoreHistory: (id: number) => [...indicatorKeys.all, 'score-history', id] as const,
+  decayThreshold: (type: string) => [...indicatorKeys.all, 'decay-threshold', type] as const,
 };

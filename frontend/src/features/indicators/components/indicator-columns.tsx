@@ -1,5 +1,5 @@
 /** The IOC table's columns: what each cell shows and what the CSV export writes. */
-import { Text } from '@chakra-ui/react';
+import { Flex, Text } from '@chakra-ui/react';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { IndicatorValue } from '@/components/intel/indicator-value';
 import { LifecycleBadge } from '@/components/intel/lifecycle-badge';
@@ -8,6 +8,11 @@ import { formatCompactDateTime } from '@/lib/format/format';
 import { TYPE_NAMES, type IndicatorType } from '@/lib/intel/indicator-input';
 import { InertText } from '@/lib/security/inert-text';
 import type { IndicatorRow } from '@/features/indicators/api/search-indicators';
+import type { ListHits } from '@/features/indicators/utils/list-hits';
+import { ListHitBadges } from './list-hit-badges';
+
+/** A row of the list with the lists holding its value, once they are read. */
+export type IndicatorListRow = IndicatorRow & { listHits?: ListHits };
 
 const dateCell = (value: string | null) =>
   value ? (
@@ -20,7 +25,7 @@ const dateCell = (value: string | null) =>
     </Text>
   );
 
-export const indicatorColumns: DataTableColumn<IndicatorRow>[] = [
+export const indicatorColumns: DataTableColumn<IndicatorListRow>[] = [
   {
     id: 'value',
     header: 'Indicator',
@@ -100,9 +105,15 @@ export const indicatorColumns: DataTableColumn<IndicatorRow>[] = [
   {
     id: 'status',
     header: 'Status',
-    width: '6rem',
-    // The server's verdict: revoked, expired (valid_until past), decayed (score under its type's threshold).
-    cell: (row) => <LifecycleBadge state={row.lifecycle_state} />,
+    width: '13.5rem',
+    // The server's verdict: revoked, expired (valid_until past), decayed (score under its type's threshold);
+    // beside it the lists that hold the value, which keep it from alerting whatever its state.
+    cell: (row) => (
+      <Flex gap="1" wrap="nowrap" overflow="hidden">
+        <LifecycleBadge state={row.lifecycle_state} />
+        <ListHitBadges hits={row.listHits} />
+      </Flex>
+    ),
     csv: (row) => row.lifecycle_state,
   },
 ];

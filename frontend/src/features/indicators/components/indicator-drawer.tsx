@@ -2,17 +2,20 @@
  * One indicator: what it is, every source's report of it, what it is linked to, where our sensors saw
  * it and the alerts it raised; the tab labels count the last two.
  */
-import { Button, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { EntityDrawer } from '@/components/entity/entity-drawer';
 import { Facts } from '@/components/entity/facts';
 import { IndicatorValue } from '@/components/intel/indicator-value';
+import { LifecycleBadge } from '@/components/intel/lifecycle-badge';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatDateTime, formatInteger } from '@/lib/format/format';
 import { TYPE_NAMES, type IndicatorType } from '@/lib/intel/indicator-input';
 import { InertText } from '@/lib/security/inert-text';
 import { useIndicator, type IndicatorDetail } from '@/features/indicators/api/get-indicator';
 import { useIndicatorActivity } from '@/features/indicators/api/get-indicator-activity';
+import { listHitLines } from '@/features/indicators/utils/list-hits';
 import { IndicatorAlertsTab } from './indicator-alerts-tab';
+import { IndicatorDecay } from './indicator-decay';
 import { IndicatorRelationsTab } from './indicator-relations-tab';
 import { IndicatorSightingsTab } from './indicator-sightings-tab';
 import { IndicatorSourcesTab } from './indicator-sources-tab';
@@ -23,36 +26,65 @@ interface IndicatorDrawerProps {
   onRevoke: (indicator: IndicatorDetail) => void;
 }
 
-function Overview({ indicator }: { indicator: IndicatorDetail }) {
+function ListLines({ lines }: { lines: readonly string[] }) {
   return (
-    <Facts
-      items={[
-        ['Value', <IndicatorValue key="v" value={indicator.value} />],
-        ['Type', TYPE_NAMES[indicator.type as IndicatorType] ?? indicator.type],
-        ['Status', indicator.revoked ? 'Revoked' : 'Active'],
-        ['Confidence', indicator.confidence ?? null],
-        ['TLP', <TlpBadge key="t" tlp={indicator.tlp} />],
-        ['First seen', formatDateTime(indicator.first_seen)],
-        ['Last seen', formatDateTime(indicator.last_seen)],
-        ['Valid until', formatDateTime(indicator.valid_until)],
-        [
-          'Labels',
-          indicator.labels.length ? <InertText key="l" value={indicator.labels.join(', ')} /> : null,
-        ],
-        [
-          'Description',
-          indicator.description ? <InertText key="d" value={indicator.description} as="p" /> : null,
-        ],
-        [
-          'STIX id',
-          <Text key="s" as="code" fontSize="xs">
-            {indicator.stix_id}
-          </Text>,
-        ],
-        // Verbatim, so a copied pattern is valid STIX; inert text all the same.
-        ['Pattern', <InertText key="p" value={indicator.pattern} as="code" defangLinks={false} />],
-      ]}
-    />
+    <Stack as="ul" gap="0.5" listStyleType="none" ps="0">
+      {lines.map((line) => (
+        <li key={line}>
+          <InertText value={line} defangLinks={false} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function Overview({ indicator }: { indicator: IndicatorDetail }) {
+  const lines = listHitLines({
+    warninglists: indicator.warninglists ?? [],
+    exclusions: indicator.exclusions ?? [],
+  });
+  return (
+    <Stack gap="4">
+      <Facts
+        items={[
+          ['Value', <IndicatorValue key="v" value={indicator.value} />],
+          ['Type', TYPE_NAMES[indicator.type as IndicatorType] ?? indicator.type],
+          // The server's verdict: revoked, expired, decayed (score under the type's threshold) or active.
+          [
+            'Status',
+            indicator.lifecycle_state ? <LifecycleBadge key="st" state={indicator.lifecycle_state} /> : null,
+          ],
+          ['Score', indicator.score ?? null],
+          // Held values raise no alert and leave exports for controls, whatever their status.
+          [
+            'Lists',
+            lines.length ? <ListLines key="li" lines={lines} /> : 'On no warninglist or exclusion list',
+          ],
+          ['Confidence', indicator.confidence ?? null],
+          ['TLP', <TlpBadge key="t" tlp={indicator.tlp} />],
+          ['First seen', formatDateTime(indicator.first_seen)],
+          ['Last seen', formatDateTime(indicator.last_seen)],
+          ['Valid until', formatDateTime(indicator.valid_until)],
+          [
+            'Labels',
+            indicator.labels.length ? <InertText key="l" value={indicator.labels.join(', ')} /> : null,
+          ],
+          [
+            'Description',
+            indicator.description ? <InertText key="d" value={indicator.description} as="p" /> : null,
+          ],
+          [
+            'STIX id',
+            <Text key="s" as="code" fontSize="xs">
+              {indicator.stix_id}
+            </Text>,
+          ],
+          // Verbatim, so a copied pattern is valid STIX; inert text all the same.
+          ['Pattern', <InertText key="p" value={indicator.pattern} as="code" defangLinks={false} />],
+        ]}
+      />
+      <IndicatorDecay id={indicator.id} type={indicator.type as IndicatorType} />
+    </Stack>
   );
 }
 
