@@ -15,6 +15,8 @@ interface ReasonDialogProps {
   destructive?: boolean;
   /** Reasons offered with one click. */
   suggestions?: readonly string[];
+  /** More choices below the reason (the dismissal's false-positive verdict). */
+  children?: ReactNode;
   onCancel: () => void;
   onConfirm: (reason: string) => void;
 }
@@ -64,6 +66,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
                   ))}
                 </Field.HelperText>
               </Field.Root>
+              {props.children}
               {error && (
                 <Text role="alert" color="fg.error" mt="3">
                   {error}

@@ -1,9 +1,11 @@
 /**
  * Threat Intelligence Hub: the alert triage queue. Filters and the open alert live in the URL; new
  * alerts arrive live (the same change feed as the sidebar badge); a selection can be acknowledged,
- * assigned, resolved or dismissed at once; the queue works from the keyboard.
+ * assigned, resolved or dismissed at once; the queue works from the keyboard. An alert dismissed as
+ * a false positive offers to put its indicator's value on an exclusion list.
  */
 import { Button, Flex, Kbd, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -15,6 +17,7 @@ import { useAlert } from '@/features/alerts/api/get-alert';
 import { useAssignees } from '@/features/alerts/api/get-assignees';
 import { useAlerts, type AlertRow } from '@/features/alerts/api/list-alerts';
 import { useUpdateAlerts } from '@/features/alerts/api/update-alerts';
+import { alertIndicator } from '@/features/alerts/utils/alert-indicator';
 import { alertColumns } from '@/features/alerts/components/alert-columns';
 import { AlertDrawer, assigneeName } from '@/features/alerts/components/alert-drawer';
 import { AlertFilterBar } from '@/features/alerts/components/alert-filter-bar';
@@ -28,6 +31,13 @@ import {
 } from '@/features/alerts/schemas/alert-filters';
 import { canMove, ACTION_LABELS } from '@/features/alerts/utils/transitions';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import {
+  AddExclusionDialog,
+  type FalsePositiveValue,
+} from '@/features/exclusions/components/add-exclusion-dialog';
+import { getIndicatorQueryOptions } from '@/features/indicators/api/get-indicator';
+import { indicatorKeys } from '@/features/indicators/api/keys';
+import type { IndicatorType } from '@/lib/intel/indicator-input';
 import { useUrlState } from '@/lib/url-state';
 import type { PlatformPageProps } from './pages';
 
@@ -64,6 +74,8 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dismissing, setDismissing] = useState<string[]>([]);
   const [help, setHelp] = useState(false);
+  const [offer, setOffer] = useState<FalsePositiveValue | null>(null);
+  const queryClient = useQueryClient();
 
   const names = useCallback((id: string | null) => assigneeName(assignees.data, id), [assignees.data]);
   const columns = useMemo(() => alertColumns(names), [names]);
@@ -79,12 +91,14 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
         const changed = await update.mutateAsync(change);
         toast({ title: done, description: `${changed} ${changed === 1 ? 'alert' : 'alerts'} updated.` });
         setSelected(new Set());
+        return true;
       } catch (error) {
         toast({
           title: 'Nothing was changed',
           description: (error as Error).message,
           variant: 'destructive',
         });
+        return false;
       }
     },
     [update],
@@ -106,6 +120,31 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
     const ids = targets();
     if (ids.length && userId) void apply({ ids, assignedTo: userId }, 'Assigned to you');
   }, [targets, apply, userId]);
+  /** The value behind a false positive, from the alert's evidence or else its indicator. */
+  const offerExclusion = useCallback(
+    async (alert: AlertRow, reason: string) => {
+      let indicator = alertIndicator(alert);
+      if (!indicator && alert.indicator_id !== null) {
+        const row = await queryClient
+          .fetchQuery(getIndicatorQueryOptions(alert.indicator_id))
+          .catch(() => null);
+        if (row) indicator = { type: row.type as IndicatorType, value: row.value };
+      }
+      if (indicator) setOffer({ alertId: alert.id, reason, ...indicator });
+    },
+    [queryClient],
+  );
+  const dismiss = async (reason: string, falsePositive: boolean) => {
+    const ids = dismissing;
+    const done = await apply(
+      { ids, status: 'dismissed', dismissalReason: reason, falsePositive: falsePositive || undefined },
+      falsePositive ? 'Dismissed as a false positive' : 'Dismissed',
+    );
+    setDismissing([]);
+    const alert = rows.find((row) => row.id === ids[0]) ?? openAlert.data ?? undefined;
+    if (done && falsePositive && ids.length === 1 && alert && alert.id === ids[0])
+      void offerExclusion(alert, reason);
+  };
   useTriageShortcuts({
     enabled: targets().length > 0,
     onMove: move,
@@ -186,17 +225,21 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
           void apply({ ids: [filters.alert!], assignedTo }, assignedTo ? 'Assigned' : 'Unassigned')
         }
         context={openAlert.data ? <AlertContext alert={openAlert.data} /> : null}
+        onExclude={() =>
+          openAlert.data && void offerExclusion(openAlert.data, openAlert.data.dismissal_reason ?? '')
+        }
       />
       <DismissDialog
         count={dismissing.length}
         open={dismissing.length > 0}
         busy={update.isPending}
         onCancel={() => setDismissing([])}
-        onDismiss={(reason) =>
-          void apply({ ids: dismissing, status: 'dismissed', dismissalReason: reason }, 'Dismissed').then(
-            () => setDismissing([]),
-          )
-        }
+        onDismiss={(reason, falsePositive) => void dismiss(reason, falsePositive)}
+      />
+      <AddExclusionDialog
+        offer={offer}
+        onClose={() => setOffer(null)}
+        onAdded={() => void queryClient.invalidateQueries({ queryKey: indicatorKeys.all })}
       />
     </Stack>
   );

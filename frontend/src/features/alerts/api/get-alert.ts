@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { alertKeys } from './keys';
 
 const COLUMNS =
-  'id, title, description, severity, status, category, source, created_at, updated_at, resolved_at, assigned_to, dismissal_reason, indicator_id, cve_id, metadata';
+  'id, title, description, severity, status, category, source, created_at, updated_at, resolved_at, assigned_to, dismissal_reason, false_positive, indicator_id, cve_id, metadata';
 
 export async function getAlert(id: string) {
   const { data, error } = await supabase()

@@ -13,7 +13,7 @@ import { alertKeys } from './keys';
 
 export const ALERT_PAGE_SIZE = 100;
 const COLUMNS =
-  'id, title, description, severity, status, category, source, created_at, updated_at, resolved_at, assigned_to, dismissal_reason, indicator_id, cve_id, metadata';
+  'id, title, description, severity, status, category, source, created_at, updated_at, resolved_at, assigned_to, dismissal_reason, false_positive, indicator_id, cve_id, metadata';
 
 interface Cursor {
   createdAt: string;

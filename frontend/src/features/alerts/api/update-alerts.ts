@@ -1,5 +1,5 @@
 /**
- * Triage writes: status, assignment and a dismissal reason, for one alert or a selection, as one
+ * Triage writes: status, assignment, a dismissal reason and its false-positive verdict, for one alert or a selection, as one
  * statement (the database checks every transition and refuses the whole batch with the first bad
  * row's reason).
  */
@@ -14,6 +14,8 @@ export interface AlertChange {
   /** null unassigns. */
   assignedTo?: string | null;
   dismissalReason?: string;
+  /** With a dismissal: the alert was a false positive (its sighting then halves the indicator's score). */
+  falsePositive?: boolean;
 }
 
 export async function updateAlerts({
@@ -21,11 +23,18 @@ export async function updateAlerts({
   status,
   assignedTo,
   dismissalReason,
+  falsePositive,
 }: AlertChange): Promise<number> {
-  const patch: { status?: AlertStatus; assigned_to?: string | null; dismissal_reason?: string } = {};
+  const patch: {
+    status?: AlertStatus;
+    assigned_to?: string | null;
+    dismissal_reason?: string;
+    false_positive?: boolean;
+  } = {};
   if (status) patch.status = status;
   if (assignedTo !== undefined) patch.assigned_to = assignedTo;
   if (dismissalReason !== undefined) patch.dismissal_reason = dismissalReason;
+  if (falsePositive !== undefined) patch.false_positive = falsePositive;
   const { data, error } = await supabase()
     .from('enhanced_security_alerts')
     .update(patch)

@@ -22,6 +22,7 @@ const BASE: AlertRow = {
   updated_at: '2026-11-26T05:05:13Z',
   resolved_at: null,
   assigned_to: null,
+  false_positive: false,
   dismissal_reason: 'Our scanner at 10.1.2.3',
   indicator_id: null,
   cve_id: null,

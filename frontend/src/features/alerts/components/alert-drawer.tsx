@@ -14,6 +14,7 @@ import { useAssignees, type Assignee } from '@/features/alerts/api/get-assignees
 import { useAlertHistory } from '@/features/alerts/api/get-alert-history';
 import type { AlertRow } from '@/features/alerts/api/list-alerts';
 import type { AlertStatus } from '@/features/alerts/schemas/alert-filters';
+import { historyText } from '@/features/alerts/utils/history-entry';
 import { actionLabel, NEXT_STATUSES } from '@/features/alerts/utils/transitions';
 import { SeverityBadge, StatusBadge } from './severity-badge';
 
@@ -32,6 +33,8 @@ interface AlertDrawerProps {
   busy: boolean;
   /** Links to the entity behind the alert (the IOC page, the CVE feed), built by the page. */
   context: ReactNode;
+  /** Offered on an alert dismissed as a false positive: put its value on an exclusion list. */
+  onExclude?: () => void;
 }
 
 function Notes({ alertId, names }: { alertId: string; names: (id: string | null) => string }) {
@@ -101,13 +104,8 @@ function History({ alertId }: { alertId: string }) {
             <>
               added a note: <InertText value={row.body ?? ''} maxLength={200} defangLinks={false} />
             </>
-          ) : row.kind === 'raised' ? (
-            'raised the alert'
           ) : (
-            <>
-              {row.kind === 'assignment' ? 'assigned' : 'status'} {row.from_value ?? '—'} →{' '}
-              {row.to_value ?? '—'}
-            </>
+            historyText(row)
           )}
         </li>
       ))}
@@ -115,7 +113,8 @@ function History({ alertId }: { alertId: string }) {
   );
 }
 
-export function AlertDrawer({ alert, open, onClose, onMove, onAssign, busy, context }: AlertDrawerProps) {
+export function AlertDrawer(props: AlertDrawerProps) {
+  const { alert, open, onClose, onMove, onAssign, busy, context, onExclude } = props;
   const assignees = useAssignees();
   const names = (id: string | null) => assigneeName(assignees.data, id);
   return (
@@ -156,6 +155,11 @@ export function AlertDrawer({ alert, open, onClose, onMove, onAssign, busy, cont
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
+            {alert.false_positive && onExclude && (
+              <Button size="xs" variant="outline" onClick={onExclude}>
+                Add to an exclusion list…
+              </Button>
+            )}
           </Flex>
         )
       }
@@ -182,6 +186,7 @@ export function AlertDrawer({ alert, open, onClose, onMove, onAssign, busy, cont
                             <InertText key="d" value={alert.dismissal_reason} defangLinks={false} />
                           ) : null,
                         ],
+                        ['Verdict', alert.false_positive ? 'False positive' : null],
                         ['Closed', formatDateTime(alert.resolved_at)],
                         ['Context', context],
                       ]}
