@@ -141,7 +141,6 @@ export async function writeMispFeed(db: ClientBase, options: MispFeedOptions): P
       wanted.filter((t) => !types.includes(t) && !(t in MISP_TYPE)),
       null,
     );
-    await writeFile(path.join(options.folder, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
     await writeFile(
       path.join(options.folder, 'README.txt'),
       [
@@ -151,9 +150,13 @@ export async function writeMispFeed(db: ClientBase, options: MispFeedOptions): P
         '',
       ].join('\n'),
     );
+    // The manifest last and whole: a subscriber polling it sees only events already in place.
+    await writeFile(partial('manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+    await rename(partial('manifest.json'), path.join(options.folder, 'manifest.json'));
     return summary;
   } finally {
     hashes.destroy();
     await rm(partial('hashes.csv'), { force: true });
+    await rm(partial('manifest.json'), { force: true });
   }
 }
