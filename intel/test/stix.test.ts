@@ -1,8 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_COLLECTION } from '../src/export/stix-pages.js';
 import { sharedFile } from '../src/testing/shared-data.js';
 import { signedInAnalyst } from './helpers/analyst.js';
 import { count, emptyKnowledgeBase, importFiles, openDb } from './helpers/db.js';
+import { IDS, producerA, producerB, VALUE } from './helpers/stix-ids.js';
 
 let db: pg.Client;
 beforeAll(async () => {
@@ -87,5 +89,51 @@ describe('STIX: ATT&CK, bundles, MISP', () => {
     const run = await importFiles(db, [sharedFile('misp-galaxy/cluster-ransomware.json')]);
     expect(run.format).toBe('misp-galaxy');
     expect(run.inserted).toBeGreaterThan(100);
+  });
+});
+
+describe('STIX ids survive (issue 27 §5)', () => {
+  it('two producers, one value: one indicator served under the first id, both ids resolve', async () => {
+    await emptyKnowledgeBase(db);
+    await importFiles(db, [producerA()], { format: 'stix', source: 'Producer A' });
+    await importFiles(db, [producerB()], { format: 'stix', source: 'Producer B' });
+    const { rows: indicators } = await db.query(
+      `select i.value, i.origin_stix_id, i.stix_id,
+              array(select a.stix_id::text from public.indicator_stix_ids a where a.indicator_id = i.id order by 1) as ids
+         from public.indicators i where i.value = $1`,
+      [VALUE],
+    );
+    expect(indicators).toHaveLength(1);
+    expect(indicators[0]).toMatchObject({ origin_stix_id: IDS.a, ids: [IDS.a, IDS.b].sort() });
+    expect(indicators[0].stix_id).not.toBe(IDS.a);
+
+    // Rendered as the server serves it: the relationship sent with B's id points at A, and the
+    // link to a malware nobody sent is left out.
+    const { rows } = await db.query<{ object: Record<string, unknown> }>(
+      `select object from public.taxii_objects($1, _ids => $2)`,
+      [ALL_COLLECTION, [IDS.a, IDS.aIndicates, IDS.aIndicatesAbsent, IDS.bIndicates]],
+    );
+    const byId = new Map(rows.map((r) => [r.object.id, r.object]));
+    expect([...byId.keys()].sort()).toEqual([IDS.a, IDS.aIndicates, IDS.bIndicates].sort());
+    expect(byId.get(IDS.a)!.x_cti_stix_ids).toEqual([IDS.b, indicators[0].stix_id].sort());
+    expect(byId.get(IDS.bIndicates)).toMatchObject({ source_ref: IDS.a, target_ref: IDS.malware });
+    expect(byId.get(IDS.aIndicates)).toMatchObject({ source_ref: IDS.a, target_ref: IDS.malware });
+    // Found by any of its ids, served under one.
+    const { rows: byAlias } = await db.query(`select id from public.taxii_objects($1, _ids => $2)`, [
+      ALL_COLLECTION,
+      [IDS.b],
+    ]);
+    expect(byAlias).toEqual([{ id: IDS.a }]);
+  });
+
+  it('a value first known without a STIX id takes the first one it arrives with; re-imports change nothing', async () => {
+    await emptyKnowledgeBase(db);
+    await db.query(`insert into public.indicators (type, value) values ('domain', $1)`, [VALUE]);
+    await importFiles(db, [producerB()], { format: 'stix', source: 'Producer B' });
+    await importFiles(db, [producerA()], { format: 'stix', source: 'Producer A' });
+    const again = await importFiles(db, [producerA()], { format: 'stix', source: 'Producer A' });
+    expect(again).toMatchObject({ inserted: 0, updated: 0 });
+    const { rows } = await db.query(`select origin_stix_id from public.indicators where value = $1`, [VALUE]);
+    expect(rows).toEqual([{ origin_stix_id: IDS.b }]);
   });
 });

@@ -38,7 +38,9 @@ export function withinTlp(object: StixObject, max: TlpLevel): boolean {
 /**
  * The selection's STIX 2.1 objects, a page at a time through `taxii_objects` (the renderer the TAXII
  * server uses), so 100,000 indicators stream in constant memory. The caller's database session
- * decides what RLS lets through; the CLI runs as the service role and filters by `maxTlp`.
+ * decides what RLS lets through; the CLI runs as the service role and the server leaves out what
+ * is above `maxTlp`, relationships to it included, so no exported ref dangles. Indicators come
+ * under the first STIX id they arrived with and relationships' refs are mapped to those ids.
  */
 export async function* stixObjectPages(db: ClientBase, selection: Selection): AsyncGenerator<StixObject[]> {
   const max = selection.maxTlp ?? 'amber+strict';
@@ -49,7 +51,8 @@ export async function* stixObjectPages(db: ClientBase, selection: Selection): As
   for (;;) {
     const { rows } = await db.query<{ id: string; date_added: string; object: StixObject }>(
       `select id, to_char(date_added at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as date_added, object
-         from public.taxii_objects($1::uuid, $2::timestamptz, $3::text, $4::integer, $5::text[], $6::text[])`,
+         from public.taxii_objects($1::uuid, $2::timestamptz, $3::text, $4::integer, $5::text[], $6::text[],
+                                   _max_tlp => $7::public.tlp_level)`,
       [
         selection.collectionId ?? ALL_COLLECTION,
         afterDate,
@@ -57,9 +60,11 @@ export async function* stixObjectPages(db: ClientBase, selection: Selection): As
         size,
         selection.ids ?? null,
         selection.types ?? null,
+        max,
       ],
     );
     if (rows.length === 0) return;
+    // The server judged by each row's TLP; this guard also reads the markings an object carries.
     const objects = rows.map((r) => r.object).filter((o) => withinTlp(o, max));
     yield objects.slice(0, left);
     left -= objects.length;
@@ -71,10 +76,23 @@ export async function* stixObjectPages(db: ClientBase, selection: Selection): As
   }
 }
 
-/** An entity, its relationships, the objects at their other ends, and the TLP markings. */
+/**
+ * An entity, its relationships, the objects at their other ends, and the TLP markings. An
+ * indicator is known by every STIX id it arrived with and by ours; relationships may use any.
+ */
 export async function entityIds(db: ClientBase, stixId: string): Promise<string[]> {
   const { rows } = await db.query<{ stix_id: string; source_ref: string; target_ref: string }>(
-    `select stix_id, source_ref, target_ref from public.relationships where source_ref = $1 or target_ref = $1`,
+    `with indicator as (
+       select coalesce((select a.indicator_id from public.indicator_stix_ids a where a.stix_id = $1),
+                       (select i.id from public.indicators i where i.stix_id = $1)) as id
+     ),
+     known as (
+       select $1::text as ref
+       union select a.stix_id from public.indicator_stix_ids a, indicator where a.indicator_id = indicator.id
+       union select i.stix_id from public.indicators i, indicator where i.id = indicator.id
+     )
+     select r.stix_id, r.source_ref, r.target_ref from public.relationships r
+      where r.source_ref = any (array(select ref from known)) or r.target_ref = any (array(select ref from known))`,
     [stixId],
   );
   const ids = new Set([stixId, ...Object.values(TLP_MARKINGS)]);

@@ -1,6 +1,9 @@
 import type { ClientBase } from 'pg';
 import type { UpsertCounts } from './upsert.js';
 
+/** A STIX indicator id as a source sent it: kept as one of the indicator's ids. */
+const STIX_INDICATOR_ID = '^indicator--[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
 /**
  * Indicators merge in two layers in one statement: the indicator itself (one row per type and
  * canonical value: seen-range widened, least restrictive TLP, labels united, newest text wins) and
@@ -26,7 +29,9 @@ with m as (
     case when jsonb_array_length(s.kill_chain_phases) > 0 then s.kill_chain_phases
       else coalesce(i.kill_chain_phases, '[]') end as kill_chain_phases,
     row(i.name, i.description, i.confidence, i.tlp, i.first_seen, i.last_seen, i.valid_from,
-      i.valid_until, i.revoked, i.labels, i.kill_chain_phases) as old_row
+      i.valid_until, i.revoked, i.labels, i.kill_chain_phases) as old_row,
+    case when starts_with(s.source_ref, 'indicator--') and s.source_ref ~ '${STIX_INDICATOR_ID}'
+      then s.source_ref end as arrived_id
   from stage_indicators s
   -- One index probe per staged row, whatever the table's size (OFFSET 0 keeps the planner from
   -- turning the lookup into a join: it hashed the whole table for every batch, 1.2 s of 2.5 s at
@@ -37,12 +42,21 @@ with m as (
   -- itself) changes nothing.
   cross join lateral (select coalesce(s.last_seen > i.last_seen, i.last_seen is null) as newer) recency
 ),
+-- A new value takes the STIX id it arrived with as its served id, unless another indicator owns
+-- that id already or an earlier value of this batch does (an OR pattern names several values).
+firsts as (
+  select min(m.ord) as ord from m
+  where m.existing_id is null and m.arrived_id is not null
+    and not exists (select 1 from public.indicator_stix_ids a where a.stix_id = m.arrived_id)
+  group by m.arrived_id
+),
 ins as (
   insert into public.indicators as i (type, value, name, description, confidence, tlp, first_seen, last_seen,
-    valid_from, valid_until, revoked, labels, kill_chain_phases)
-  select type, value, name, description, confidence, tlp, first_seen, last_seen, valid_from, valid_until,
-    revoked, labels, kill_chain_phases
-  from m where existing_id is null
+    valid_from, valid_until, revoked, labels, kill_chain_phases, origin_stix_id)
+  select m.type, m.value, m.name, m.description, m.confidence, m.tlp, m.first_seen, m.last_seen, m.valid_from,
+    m.valid_until, m.revoked, m.labels, m.kill_chain_phases, case when f.ord is not null then m.arrived_id end
+  from m left join firsts f on f.ord = m.ord
+  where m.existing_id is null
   -- Another import committed the same new value meanwhile: take its id, keep its row.
   on conflict (value, type) do update set type = excluded.type
   returning i.id, i.type, i.value, i.stix_id
@@ -127,6 +141,44 @@ left join pins on pins.indicator_id = pm.indicator_id
 left join pupd on pupd.indicator_id = pm.indicator_id`;
 
 /**
+ * Keeps every STIX id the batch's indicators arrived with (one owner per id: the first value that
+ * id named), gives an indicator that had none its first one as its served id (new ones got it in
+ * the merge), and touches the relationships that point at a newly known id: they now resolve, and
+ * TAXII clients polling by date added must see them.
+ */
+const STIX_IDS_SQL = `
+with arrived as (
+  select distinct on (s.source_ref) s.source_ref as stix_id, s.ord, i.id as indicator_id
+  from stage_indicators s
+  cross join lateral (select i.id from public.indicators i where i.value = s.value and i.type = s.type offset 0) i
+  where starts_with(s.source_ref, 'indicator--') and s.source_ref ~ '${STIX_INDICATOR_ID}'
+  order by s.source_ref, s.ord
+),
+added as (
+  insert into public.indicator_stix_ids (stix_id, indicator_id)
+  select stix_id, indicator_id from arrived
+  on conflict (stix_id) do nothing
+  returning stix_id, indicator_id
+),
+adopted as (
+  update public.indicators i set origin_stix_id = a.stix_id
+  from (select distinct on (added.indicator_id) added.indicator_id, added.stix_id
+        from added join arrived on arrived.stix_id = added.stix_id
+        order by added.indicator_id, arrived.ord) a
+  where i.id = a.indicator_id and i.origin_stix_id is null
+  returning 1
+),
+refs as (select array(select stix_id::text collate "default" from added) as ids),
+touched as (
+  update public.relationships r set updated_at = now()
+  from refs
+  where (r.source_ref = any (refs.ids) or r.target_ref = any (refs.ids)) and r.updated_at < now()
+  returning 1
+)
+select (select count(*) from added)::int as ids, (select count(*) from adopted)::int as adopted,
+  (select count(*) from touched)::int as touched`;
+
+/**
  * Links indicators to the malware families their sources name: a family is found by name or alias
  * among malware objects (ATT&CK, MISP galaxy), or created as a minimal malware object with a
  * name-based id, then one `indicates` relationship per pair, with a deterministic id so a
@@ -190,6 +242,7 @@ export async function mergeIndicators(
     [sourceId, runId],
   );
   const { inserted, updated, total, to_link: toLink } = merged.rows[0]!;
+  await db.query(STIX_IDS_SQL);
   const linked =
     toLink > 0
       ? await db.query<{ malware: number; links: number }>(LINK_MALWARE_SQL, [sourceId])

@@ -110,7 +110,7 @@ export function createPostgresStore(sql: Sql, auth: { url: string; serviceKey: s
         const rows = await tx`
           with a as (delete from public.intel_objects where stix_id = ${id} returning 1),
                b as (delete from public.relationships where stix_id = ${id} returning 1),
-               c as (delete from public.indicators where stix_id = ${id} returning 1)
+               c as (delete from public.indicators where stix_id = ${id} or origin_stix_id = ${id} returning 1)
           select (select count(*) from a) + (select count(*) from b) + (select count(*) from c) as n`;
         return Number(rows[0]!.n);
       });
