@@ -16,9 +16,11 @@ import { sharedFile } from '../src/testing/shared-data.js';
 import { signedInAnalyst } from './helpers/analyst.js';
 import { emptyKnowledgeBase, importFiles, openDb } from './helpers/db.js';
 import { intelEnv } from './helpers/env.js';
+import { danglingRefs, IDS, producerA, producerB, VALUE } from './helpers/stix-ids.js';
 
 const medallion = JSON.parse(readFileSync(sharedFile('taxii-sample/medallion-default_data.json'), 'utf8'));
 const WRITABLE = '365fed99-08fa-4dcd-a1b3-fb247eb41d01';
+const NARROW = '6b0f5a3e-2c1d-4e8f-9a7b-3c2d1e0f4a5b';
 let db: pg.Client;
 let analyst: SupabaseClient;
 let auth: { basic: { username: string; password: string } };
@@ -34,6 +36,8 @@ beforeAll(async () => {
   await db.query(
     `update public.indicators set tlp = 'red' where stix_id = (select min(stix_id) from public.indicators)`,
   );
+  await importFiles(db, [producerA()], { format: 'stix', source: 'Producer A' });
+  await importFiles(db, [producerB()], { format: 'stix', source: 'Producer B' });
   await db.query(
     `insert into public.taxii_collections (id, title, can_read, can_write) values ($1, 'Contributions', true, true)
      on conflict (id) do nothing`,
@@ -81,13 +85,26 @@ describe('objects and manifest', () => {
     for await (const page of pullObjects({ collectionUrl: `${base}/cti/collections/all/`, auth, limit: 7 }))
       ids.push(...page.objects.map((o) => String(o.id)));
     expect(new Set(ids).size).toBe(ids.length);
+    // Relationships come only when both ends are served: an indicator by any id it arrived with or
+    // by ours (not the RED one), or a knowledge object.
     const { rows } = await db.query(`
+      with served (ref) as (
+        select k.ref from public.indicators i
+          cross join lateral (select i.stix_id::text union select a.stix_id from public.indicator_stix_ids a
+                               where a.indicator_id = i.id) k (ref)
+         where i.tlp <> 'red'
+        union select stix_id from public.intel_objects)
       select (select count(*) from public.indicators where tlp <> 'red') + (select count(*) from public.intel_objects)
-           + (select count(*) from public.relationships) + 5 as n`);
+           + (select count(*) from public.relationships r
+               where r.source_ref in (select ref from served) and r.target_ref in (select ref from served)) + 5 as n,
+             (select count(*) from public.relationships) as stored`);
     expect(ids.length).toBe(Number(rows[0].n));
-    const { rows: red } = await db.query(`select stix_id from public.indicators where tlp = 'red'`);
+    expect(Number(rows[0].stored)).toBeGreaterThan(ids.filter((id) => id.startsWith('relationship--')).length);
+    const { rows: red } = await db.query(
+      `select coalesce(origin_stix_id, stix_id) as id from public.indicators where tlp = 'red'`,
+    );
     expect(red).toHaveLength(1);
-    expect(ids).not.toContain(red[0].stix_id);
+    expect(ids).not.toContain(red[0].id);
   });
 
   it('§5.3 manifest entries have the reference fields and paging headers', async () => {
@@ -117,7 +134,7 @@ describe('objects and manifest', () => {
     );
     expect(again.changed).toBe(false);
     const { rows } = await db.query(`update public.indicators set confidence = 99
-      where stix_id = (select max(stix_id) from public.indicators) returning stix_id`);
+      where stix_id = (select max(stix_id) from public.indicators) returning coalesce(origin_stix_id, stix_id) as id`);
     const pages = [];
     for await (const page of pullObjects({
       collectionUrl: `${base}/cti/collections/all/`,
@@ -125,8 +142,46 @@ describe('objects and manifest', () => {
       addedAfter: first.lastModified,
     }))
       pages.push(...page.objects);
-    expect(pages.map((o) => o.id)).toEqual([rows[0].stix_id]);
+    expect(pages.map((o) => o.id)).toEqual([rows[0].id]);
     expect(pages[0]!.confidence).toBe(99);
+  });
+});
+
+describe('STIX ids survive (issue 27 §5)', () => {
+  const objectsOf = async (collection: string) => {
+    const objects: Record<string, unknown>[] = [];
+    for await (const page of pullObjects({ collectionUrl: `${base}/cti/collections/${collection}/`, auth }))
+      objects.push(...(page.objects as Record<string, unknown>[]));
+    return objects;
+  };
+
+  it('the collection serves the imported id, and every relationship resolves within it', async () => {
+    const objects = await objectsOf('all');
+    const byId = new Map(objects.map((o) => [o.id, o]));
+    expect(byId.get(IDS.a)).toMatchObject({ type: 'indicator', pattern: `[domain-name:value = '${VALUE}']` });
+    expect(objects.filter((o) => o.pattern === `[domain-name:value = '${VALUE}']`)).toHaveLength(1);
+    expect(byId.get(IDS.aIndicates)).toMatchObject({ source_ref: IDS.a, target_ref: IDS.malware });
+    // Sent by producer B with its own id for the value: served pointing at the one indicator.
+    expect(byId.get(IDS.bIndicates)).toMatchObject({ source_ref: IDS.a, target_ref: IDS.malware });
+    expect(byId.get(IDS.a)!.x_cti_stix_ids).toEqual(expect.arrayContaining([IDS.b]));
+    // A link to a malware nobody sent would dangle: left out.
+    expect(byId.has(IDS.aIndicatesAbsent)).toBe(false);
+    expect(danglingRefs(objects)).toEqual([]);
+    expect(objects.filter((o) => o.type === 'relationship').length).toBeGreaterThan(50);
+  });
+
+  it('§5.6 the object by its id; a collection without malware leaves out links to malware', async () => {
+    const { body } = await taxiiGet(`${base}/cti/collections/all/objects/${IDS.a}/`, auth);
+    expect((body.objects as { id: string }[]).map((o) => o.id)).toEqual([IDS.a]);
+    await db.query(
+      `insert into public.taxii_collections (id, title, object_types) values ($1, 'Indicators and links', $2)
+       on conflict (id) do nothing`,
+      [NARROW, ['indicator', 'relationship']],
+    );
+    const narrow = await objectsOf(NARROW);
+    expect(narrow.map((o) => o.id)).toContain(IDS.a);
+    expect(narrow.map((o) => o.id)).not.toContain(IDS.aIndicates);
+    expect(danglingRefs(narrow)).toEqual([]);
   });
 });
 
