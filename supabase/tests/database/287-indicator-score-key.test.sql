@@ -2,9 +2,12 @@
 -- score, answer exactly what scoring every row with public.score answers, for each reader, after
 -- each thing that moves a score: a better source, a source regraded, an alerting sighting, a false
 -- positive, a half-life changed through update_setting (its index rebuilt), a revocation, an expiry,
--- and a TLP:RED report that counts for an admin with MFA only.
+-- and a TLP:RED report that counts for an admin with MFA only. A row's score is read from its key
+-- but near a rounding boundary, a future date or the lifetime, where the formula decides: rows on
+-- each side of 59.5 (within 1e-8 and within 1e-4), one dated in the future, one on each side of
+-- the lifetime.
 begin;
-select plan(24);
+select plan(27);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -38,9 +41,25 @@ insert into public.indicator_sources (indicator_id, source_id, tlp) values
   (928703, '28700000-0000-4000-a000-00000000000c', 'clear'), (928708, '28700000-0000-4000-a000-00000000000a', 'clear');
 insert into public.sensors (name) values ('sensor-287');
 
+-- Domains (confidence 100, the marker's F weight 0.6: 60 at most) aged so that the unrounded score
+-- is 59.5 + d: 60 for d > 0 and 59 for d < 0, whatever the float arithmetic of the key.
+insert into public.indicators (id, type, value, tlp, confidence, last_seen) overriding system value
+select 928700 + n, 'domain', 'h287-edge-' || n || '.example', 'clear', 100, case
+    when d is not null then now() - make_interval(secs => h.days * 86400 * log(2, 60 / (59.5 + d)::numeric)::float8)
+    else now() + make_interval(secs => lag) end
+  from (values (15, 1e-8, 0), (16, -1e-8, 0), (17, 1e-4, 0), (18, -1e-4, 0), (19, null, 2 * 86400),
+               (20, null, -(365 * 86400 - 1)), (21, null, -(365 * 86400 + 1))) as x(n, d, lag)
+ cross join (select half_life_days as days from public.decay_rules where indicator_type = 'domain') h;
+insert into public.indicator_sources (indicator_id, source_id, tlp)
+select id, '28700000-0000-4000-a000-00000000000f', 'clear' from public.indicators where id between 928715 and 928721;
+select is((select array_agg(public.score(i) order by i.id) from public.indicators i where i.id between 928715 and 928721),
+  array[60, 59, 60, 59, 60, 4, 0], 'the edge rows score 60 and 59 on each side of 59.5, 60 before their date, 4 and 0 on each side of the lifetime');
+
 -- The list as search_indicators gives it, and as scoring every row gives it; the same for counts.
 \set keyed 'select coalesce(array_agg(id), ''{}'') from public.search_indicators(_source_id => ''28700000-0000-4000-a000-00000000000f'', _sort => ''score'', _min_score => 1, _limit => 500)'
 \set reference 'select coalesce(array_agg(id), ''{}'') from (select i.id from public.indicators i join public.indicator_sources s on s.indicator_id = i.id and s.source_id = ''28700000-0000-4000-a000-00000000000f'' where public.score(i) >= 1 order by public.score(i) desc, i.id desc) x'
+\set keyed_scores 'select id, score from public.search_indicators(_source_id => ''28700000-0000-4000-a000-00000000000f'', _sort => ''score'', _min_score => 1, _limit => 500)'
+\set reference_scores 'select i.id, public.score(i) from public.indicators i join public.indicator_sources s on s.indicator_id = i.id and s.source_id = ''28700000-0000-4000-a000-00000000000f'' where public.score(i) >= 1 order by public.score(i) desc, i.id desc'
 \set keyed60 'select coalesce(array_agg(id), ''{}'') from public.search_indicators(_source_id => ''28700000-0000-4000-a000-00000000000f'', _sort => ''score'', _min_score => 50, _limit => 3)'
 \set reference60 'select coalesce(array_agg(id), ''{}'') from (select i.id from public.indicators i join public.indicator_sources s on s.indicator_id = i.id and s.source_id = ''28700000-0000-4000-a000-00000000000f'' where public.score(i) >= 50 order by public.score(i) desc, i.id desc limit 3) x'
 
@@ -48,6 +67,10 @@ set local role authenticated;
 select set_config('request.jwt.claims', :'analyst_claims', true);
 select is((:keyed), (:reference), 'sorted by score: the same rows in the same order as scoring each one');
 select is((:keyed60), (:reference60), 'a first page above a minimum: the same');
+select results_eq(:'keyed_scores', :'reference_scores', 'each row''s score read from its key is its exact score, the edge rows included');
+select is((select array_agg(id order by id) from public.search_indicators(_source_id => '28700000-0000-4000-a000-00000000000f',
+    _sort => 'score', _min_score => 60, _limit => 500) where id between 928715 and 928721),
+  array[928715::bigint, 928717, 928719], 'score >= 60 keeps 59.5 + 1e-8 and + 1e-4 and the future date, not 59.5 - 1e-8 or - 1e-4');
 select is((select total from public.count_indicators(_source_id => '28700000-0000-4000-a000-00000000000f', _min_score => 50)),
   (select count(*) from public.indicators i join public.indicator_sources s on s.indicator_id = i.id
     and s.source_id = '28700000-0000-4000-a000-00000000000f' where public.score(i) >= 50), 'counted the same');
