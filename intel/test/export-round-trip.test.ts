@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,9 @@ import { writeBundle } from '../src/export/stix-bundle.js';
 import { stixObjectPages, TLP_MARKINGS } from '../src/export/stix-pages.js';
 import { sharedFile } from '../src/testing/shared-data.js';
 import { emptyKnowledgeBase, importFiles, openDb, tempFile } from './helpers/db.js';
+import { intelEnv } from './helpers/env.js';
 import { checkStixBundle, checkStixObject } from './helpers/stix-schema.js';
+import { danglingRefs, IDS, producerA, producerB } from './helpers/stix-ids.js';
 
 let db: pg.Client;
 beforeAll(async () => {
@@ -64,15 +68,18 @@ function markedBundle(): string {
 const TLP_IDS = Object.values(TLP_MARKINGS);
 
 /**
- * The knowledge, not the bookkeeping: every indicator, object and relationship with its id, its
- * content and its TLP. Left out: timestamps of our own (created_at, last_seen = when we saw it)
- * and the three keys an export adds to a stored object (spec_version 2.1, its TLP marking ref,
- * is_family for 2.0 malware), whose meaning is kept in the tlp column compared here.
+ * The knowledge, not the bookkeeping: every indicator, object and relationship with its ids, its
+ * content and its TLP. An indicator's served id is compared (the first STIX id it arrived with);
+ * a relationship's ends as the objects they name (any id an indicator arrived with names it), and
+ * only relationships whose two ends are known: one to an object nobody sent is never exported.
+ * Left out: timestamps of our own (created_at, last_seen = when we saw it) and the three keys an
+ * export adds to a stored object (spec_version 2.1, its TLP marking ref, is_family for 2.0
+ * malware), whose meaning is kept in the tlp column compared here.
  */
 async function knowledge(): Promise<{ indicators: unknown[]; objects: unknown[]; relationships: unknown[] }> {
   const indicators = await db.query(`
-    select stix_id, type, value, tlp, name, description, confidence, labels, kill_chain_phases,
-           first_seen, valid_from, valid_until, revoked
+    select stix_id, coalesce(origin_stix_id, stix_id) as served_id, type, value, tlp, name, description, confidence,
+           labels, kill_chain_phases, first_seen, valid_from, valid_until, revoked
       from public.indicators order by stix_id`);
   const objects = await db.query(
     `select stix_id, type, name, description, aliases, external_ids, created, modified, revoked, confidence, tlp,
@@ -83,8 +90,15 @@ async function knowledge(): Promise<{ indicators: unknown[]; objects: unknown[];
     [TLP_IDS],
   );
   const relationships = await db.query(`
-    select stix_id, relationship_type, source_ref, target_ref, description, created, modified, revoked, confidence, tlp
-      from public.relationships order by stix_id`);
+    with ends (ref, served) as (
+      select k.ref, coalesce(i.origin_stix_id, i.stix_id)::text from public.indicators i
+        cross join lateral (select i.stix_id::text union select a.stix_id from public.indicator_stix_ids a
+                             where a.indicator_id = i.id) k (ref)
+      union all select stix_id, stix_id from public.intel_objects)
+    select r.stix_id, r.relationship_type, s.served as source_ref, t.served as target_ref, r.description, r.created,
+           r.modified, r.revoked, r.confidence, r.tlp
+      from public.relationships r join ends s on s.ref = r.source_ref join ends t on t.ref = r.target_ref
+     order by r.stix_id`);
   return { indicators: indicators.rows, objects: objects.rows, relationships: relationships.rows };
 }
 
@@ -126,9 +140,11 @@ describe('the OASIS STIX 2.1 schemas', () => {
 });
 
 describe('STIX 2.1 round trip: import → export → import keeps the knowledge', () => {
-  it('every indicator, object, relationship and marking comes back identical', async () => {
+  it('every indicator, object, relationship and marking comes back identical, under the same ids', async () => {
     await emptyKnowledgeBase(db);
     await importFiles(db, [...STIX_FIXTURES, markedBundle()], { format: 'stix' });
+    await importFiles(db, [producerA()], { format: 'stix', source: 'Producer A' });
+    await importFiles(db, [producerB()], { format: 'stix', source: 'Producer B' });
     const before = await knowledge();
     expect(before.indicators.length).toBeGreaterThanOrEqual(50);
     expect(before.relationships.length).toBeGreaterThan(100);
@@ -137,6 +153,13 @@ describe('STIX 2.1 round trip: import → export → import keeps the knowledge'
     const parsed = JSON.parse(readFileSync(bundle, 'utf8')) as { objects: Record<string, unknown>[] };
     // The OASIS schemas' rules for every exported object (see helpers/stix-schema.ts).
     expect(checkStixBundle(parsed)).toEqual([]);
+    // Ids as imported, and every relationship's two ends in the bundle.
+    const byId = new Map(parsed.objects.map((o) => [o.id, o]));
+    expect(byId.get(IDS.a)).toMatchObject({ type: 'indicator' });
+    expect(byId.get(IDS.bIndicates)).toMatchObject({ source_ref: IDS.a, target_ref: IDS.malware });
+    expect(byId.has(IDS.aIndicatesAbsent)).toBe(false);
+    expect(danglingRefs(parsed.objects)).toEqual([]);
+    expect(parsed.objects.filter((o) => o.type === 'relationship')).toHaveLength(before.relationships.length);
 
     await emptyKnowledgeBase(db);
     await importFiles(db, [bundle], { format: 'stix' });
@@ -156,6 +179,47 @@ describe('STIX 2.1 round trip: import → export → import keeps the knowledge'
     );
     expect(malware.length).toBeGreaterThan(0);
     expect(malware.every((m) => m.description === hostile)).toBe(true);
+  });
+});
+
+describe('intel export stix: the CLI bundle keeps the ids and leaves nothing dangling', () => {
+  const BIN = path.resolve(import.meta.dirname, '../bin/intel.mjs');
+  const exportStix = (args: string[]) => {
+    const out = tempFile(`cli-${args.join('-').replace(/[^a-z0-9-]/gi, '')}.stix.json`, '');
+    const r = spawnSync(
+      process.execPath,
+      [BIN, 'export', 'stix', '--out', out, ...args, '--db-url', intelEnv().dbUrl],
+      { encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(readFileSync(out, 'utf8')) as { objects: Record<string, unknown>[] };
+  };
+
+  it('the whole knowledge base, an entity by its second id, and below a TLP ceiling', async () => {
+    await emptyKnowledgeBase(db);
+    await importFiles(db, [STIX_FIXTURES[0]!, markedBundle()], { format: 'stix' });
+    await importFiles(db, [producerA()], { format: 'stix', source: 'Producer A' });
+    await importFiles(db, [producerB()], { format: 'stix', source: 'Producer B' });
+
+    const all = exportStix(['--max-tlp', 'red']);
+    expect(checkStixBundle(all)).toEqual([]);
+    expect(all.objects.map((o) => o.id)).toEqual(expect.arrayContaining([IDS.a, IDS.aIndicates, IDS.bIndicates]));
+    expect(danglingRefs(all.objects)).toEqual([]);
+
+    // The entity named by producer B's id: the one indicator, under A, with both producers' links.
+    const entity = exportStix(['--entity', IDS.b]);
+    expect(entity.objects.map((o) => o.id).sort()).toEqual(
+      [IDS.a, IDS.malware, IDS.aIndicates, IDS.bIndicates, ...TLP_IDS].sort(),
+    );
+    expect(danglingRefs(entity.objects)).toEqual([]);
+
+    // Under the default ceiling the RED link goes, and so do links to what goes.
+    const shared = exportStix([]);
+    expect(shared.objects.some((o) => o.id === 'relationship--0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0')).toBe(false);
+    expect(danglingRefs(shared.objects)).toEqual([]);
+    const amber = exportStix(['--max-tlp', 'amber']);
+    expect(amber.objects.some((o) => o.id === 'indicator--6a1b8f2c-3d4e-4f5a-8b6c-7d8e9f0a1b2c')).toBe(false);
+    expect(danglingRefs(amber.objects)).toEqual([]);
   });
 });
 
