@@ -113,6 +113,12 @@ function History({ alertId }: { alertId: string }) {
   );
 }
 
+/** Said once the alert is dismissed: whether the analyst judged it a false positive. */
+function verdict(alert: AlertRow): [string, string][] {
+  if (alert.status !== 'dismissed') return [];
+  return [['Verdict', alert.false_positive ? 'False positive' : 'Not a false positive']];
+}
+
 export function AlertDrawer(props: AlertDrawerProps) {
   const { alert, open, onClose, onMove, onAssign, busy, context, onExclude } = props;
   const assignees = useAssignees();
@@ -186,7 +192,7 @@ export function AlertDrawer(props: AlertDrawerProps) {
                             <InertText key="d" value={alert.dismissal_reason} defangLinks={false} />
                           ) : null,
                         ],
-                        ['Verdict', alert.false_positive ? 'False positive' : null],
+                        ...verdict(alert),
                         ['Closed', formatDateTime(alert.resolved_at)],
                         ['Context', context],
                       ]}

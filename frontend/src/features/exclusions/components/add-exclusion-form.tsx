@@ -30,8 +30,14 @@ interface AddExclusionFormProps {
   onAdded?: (added: AddedExclusion) => void;
 }
 
+const ADDED_AS: Record<ExclusionKind, string> = {
+  value: 'as an exact value',
+  cidr: 'as a network',
+  domain: 'as a domain with its subdomains',
+};
+
 export function addedSummary(added: AddedExclusion): string {
-  const stored = `${inertString(added.value)} added (${KIND_LABELS[added.kind].toLowerCase()}).`;
+  const stored = `${inertString(added.value)} added ${ADDED_AS[added.kind]}.`;
   return added.note ? `${stored} ${added.note}` : stored;
 }
 

@@ -34,7 +34,7 @@ interface DecayChartProps {
 const shortDate = (span: number) =>
   new Intl.DateTimeFormat(
     'en',
-    span > 120 * DAY_MS ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' },
+    span > 120 * DAY_MS ? { month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' },
   );
 
 export function DecayChart({ series, threshold }: DecayChartProps) {
