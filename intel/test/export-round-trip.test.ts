@@ -203,7 +203,9 @@ describe('intel export stix: the CLI bundle keeps the ids and leaves nothing dan
 
     const all = exportStix(['--max-tlp', 'red']);
     expect(checkStixBundle(all)).toEqual([]);
-    expect(all.objects.map((o) => o.id)).toEqual(expect.arrayContaining([IDS.a, IDS.aIndicates, IDS.bIndicates]));
+    expect(all.objects.map((o) => o.id)).toEqual(
+      expect.arrayContaining([IDS.a, IDS.aIndicates, IDS.bIndicates]),
+    );
     expect(danglingRefs(all.objects)).toEqual([]);
 
     // The entity named by producer B's id: the one indicator, under A, with both producers' links.
@@ -215,7 +217,9 @@ describe('intel export stix: the CLI bundle keeps the ids and leaves nothing dan
 
     // Under the default ceiling the RED link goes, and so do links to what goes.
     const shared = exportStix([]);
-    expect(shared.objects.some((o) => o.id === 'relationship--0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0')).toBe(false);
+    expect(shared.objects.some((o) => o.id === 'relationship--0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0')).toBe(
+      false,
+    );
     expect(danglingRefs(shared.objects)).toEqual([]);
     const amber = exportStix(['--max-tlp', 'amber']);
     expect(amber.objects.some((o) => o.id === 'indicator--6a1b8f2c-3d4e-4f5a-8b6c-7d8e9f0a1b2c')).toBe(false);

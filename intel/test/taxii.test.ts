@@ -99,7 +99,9 @@ describe('objects and manifest', () => {
                where r.source_ref in (select ref from served) and r.target_ref in (select ref from served)) + 5 as n,
              (select count(*) from public.relationships) as stored`);
     expect(ids.length).toBe(Number(rows[0].n));
-    expect(Number(rows[0].stored)).toBeGreaterThan(ids.filter((id) => id.startsWith('relationship--')).length);
+    expect(Number(rows[0].stored)).toBeGreaterThan(
+      ids.filter((id) => id.startsWith('relationship--')).length,
+    );
     const { rows: red } = await db.query(
       `select coalesce(origin_stix_id, stix_id) as id from public.indicators where tlp = 'red'`,
     );

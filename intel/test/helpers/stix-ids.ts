@@ -18,7 +18,11 @@ export const IDS = {
 
 export const VALUE = 'survives.example.net';
 
-const base = { spec_version: '2.1', created: '2026-03-01T10:00:00.000Z', modified: '2026-03-01T10:00:00.000Z' };
+const base = {
+  spec_version: '2.1',
+  created: '2026-03-01T10:00:00.000Z',
+  modified: '2026-03-01T10:00:00.000Z',
+};
 
 const indicator = (id: string) => ({
   ...base,
@@ -40,7 +44,10 @@ const indicates = (id: string, source: string, target: string) => ({
 });
 
 const bundle = (name: string, objects: object[]) =>
-  tempFile(name, JSON.stringify({ type: 'bundle', id: 'bundle--5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9', objects }));
+  tempFile(
+    name,
+    JSON.stringify({ type: 'bundle', id: 'bundle--5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9', objects }),
+  );
 
 /** Producer A: indicator--A, its malware, A → malware, and A → a malware nobody sent. */
 export const producerA = () =>
@@ -62,5 +69,7 @@ export function danglingRefs(objects: Obj[]): string[] {
   const ids = new Set(objects.map((o) => o.id));
   return objects
     .filter((o) => o.type === 'relationship')
-    .flatMap((r) => [r.source_ref, r.target_ref].filter((ref) => !ids.has(ref)).map((ref) => `${r.id} → ${ref}`));
+    .flatMap((r) =>
+      [r.source_ref, r.target_ref].filter((ref) => !ids.has(ref)).map((ref) => `${r.id} → ${ref}`),
+    );
 }
