@@ -72,6 +72,20 @@ export const indicatorColumns: DataTableColumn<IndicatorListRow>[] = [
     csv: (row) => row.score,
   },
   {
+    id: 'status',
+    header: 'Status',
+    width: '13.5rem',
+    // Beside the score it comes from. The server's verdict: revoked, expired (valid_until past), decayed (score under its type's threshold);
+    // beside it the lists that hold the value, which keep it from alerting whatever its state.
+    cell: (row) => (
+      <Flex gap="1" wrap="nowrap" overflow="hidden">
+        <LifecycleBadge state={row.lifecycle_state} />
+        <ListHitBadges hits={row.listHits} />
+      </Flex>
+    ),
+    csv: (row) => row.lifecycle_state,
+  },
+  {
     id: 'tlp',
     header: 'TLP',
     width: '8rem',
@@ -101,20 +115,6 @@ export const indicatorColumns: DataTableColumn<IndicatorListRow>[] = [
     sortable: true,
     cell: (row) => dateCell(row.last_seen),
     csv: (row) => row.last_seen,
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    width: '13.5rem',
-    // The server's verdict: revoked, expired (valid_until past), decayed (score under its type's threshold);
-    // beside it the lists that hold the value, which keep it from alerting whatever its state.
-    cell: (row) => (
-      <Flex gap="1" wrap="nowrap" overflow="hidden">
-        <LifecycleBadge state={row.lifecycle_state} />
-        <ListHitBadges hits={row.listHits} />
-      </Flex>
-    ),
-    csv: (row) => row.lifecycle_state,
   },
 ];
 
