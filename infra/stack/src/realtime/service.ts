@@ -2,7 +2,7 @@
  * `/realtime/v1`: Supabase Realtime for the gateway. WebSocket at `/websocket` (Phoenix channels,
  * vsn 1.0.0 and 2.0.0) with broadcast, presence and postgres_changes; REST broadcast at
  * `/api/broadcast`. postgres_changes come from a logical replication stream (pgoutput, temporary
- * slot) and are RLS-checked per subscriber group (see changes.ts).
+ * slot) and are RLS-checked per subscriber group (see changes/).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -11,7 +11,7 @@ import type { GatewayContext, Service, ServiceRoute } from '../gateway/context.j
 import { sendJson } from '../gateway/http.js';
 import { refuseUpgrade } from '../gateway/server.js';
 import { Catalog } from './catalog.js';
-import { ChangeFeed } from './changes.js';
+import { ChangeFeed } from './changes/feed.js';
 import { DatabaseBroadcast, MESSAGES_PUBLICATION } from './db-broadcast.js';
 import { RealtimeConnection } from './connection.js';
 import type { Vsn } from './frames.js';
