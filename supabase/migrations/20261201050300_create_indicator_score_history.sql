@@ -2,9 +2,10 @@
 -- The score keeps no history (it is computed when read), so the curve is recomputed from what moved
 -- it: each source's first and latest report (the best reliability among the sources reporting by
 -- then), our sensors' sightings (an alerting one refreshes it to 80 % of a report, a false positive
--- halves it from then on), valid_until and revocation, under the type's decay rule as it is now. The curve runs from the
--- first report to the day the score reaches 0 (at most the rule's lifetime ahead), so the analyst
--- also sees when the value will decay if nothing new arrives.
+-- halves it from then on), valid_until and revocation, under the type's decay rule as it is now.
+-- The curve runs from the first report to a little past the day the score falls under the decayed
+-- threshold (never past the lifetime), so the analyst also sees when the value will decay if
+-- nothing new arrives.
 --
 -- Rows: kind 'point' for the curve (about 60 samples, plus one just before and one at each event so
 -- that jumps are drawn as jumps), and one row per event (report, sighting, false_positive,
@@ -56,12 +57,20 @@ begin
       from public.sightings g
      where g.indicator_id = _i.id and g.sensor is not null and g.last_seen is not null
   ), span as (
+    -- To a little past the day the score falls under the decayed threshold with nothing new (a
+    -- quarter of the span again), so that the past stays readable; never past the day it reaches 0.
     select s.start, e.finish, greatest((e.finish - s.start) / 60, interval '1 hour') as step
       from (select least(min(at), now()) as start,
-                   -- To the day the score reaches 0 with nothing new: the newest refresh plus the lifetime.
-                   max(at) filter (where refreshes) as refreshed from events) s
+                   max(at) filter (where refreshes) as refreshed,
+                   coalesce(_i.confidence, 50) * coalesce(max(weight), 0.6)
+                     * power(0.5, count(*) filter (where halves)) as base
+              from events) s
+     cross join lateral (select greatest(now(), s.refreshed + make_interval(
+                                  secs => _rule.half_life_days * 86400.0
+                                          * greatest(0, log(2, greatest(s.base, 0.001) / greatest(_rule.decayed_below, 1))))) as decays) d
      cross join lateral (select case when _i.revoked or _i.valid_until <= now() then now()
-                                     else greatest(now(), s.refreshed + make_interval(days => _rule.lifetime_days)) end
+                                     else greatest(now(), least(s.refreshed + make_interval(days => _rule.lifetime_days),
+                                                                d.decays + (d.decays - s.start) / 4)) end
                            as finish) e
   ), moments as (
     select g as at, 'point' as kind, null::text as label from span, generate_series(span.start, span.finish, span.step) g
@@ -95,6 +104,6 @@ begin
 end
 $$;
 comment on function public.indicator_score_history(bigint) is
-  'The score of an indicator over time, for its decay chart: kind point (the curve, first report to the day it reaches 0) and one row per event (report, sighting, false_positive, valid_until, revoked, now) with the score then and a label. Recomputed from the reports and sightings the caller may read, under the current decay rule.';
+  'The score of an indicator over time, for its decay chart: kind point (the curve, first report to a little past the day it decays) and one row per event (report, sighting, false_positive, valid_until, revoked, now) with the score then and a label. Recomputed from the reports and sightings the caller may read, under the current decay rule.';
 revoke all on function public.indicator_score_history(bigint) from public, anon;
 grant execute on function public.indicator_score_history(bigint) to authenticated, service_role;

@@ -74,7 +74,7 @@ export const indicatorColumns: DataTableColumn<IndicatorListRow>[] = [
   {
     id: 'status',
     header: 'Status',
-    width: '13.5rem',
+    width: '16.5rem',
     // Beside the score it comes from. The server's verdict: revoked, expired (valid_until past), decayed (score under its type's threshold);
     // beside it the lists that hold the value, which keep it from alerting whatever its state.
     cell: (row) => (
