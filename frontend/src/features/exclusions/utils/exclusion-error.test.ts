@@ -26,7 +26,7 @@ describe('exclusionError', () => {
   it('retries a network failure once but never a refusal', () => {
     expect(retryUnlessRefused(0, exclusionError({ message: 'Failed to fetch' }))).toBe(true);
     expect(retryUnlessRefused(1, exclusionError({ message: 'Failed to fetch' }))).toBe(false);
-    expect(retryUnlessRefused(0, exclusionError({ code: 'P0002', message: 'No exclusion list 4.' }))).toBe(
+    expect(retryUnlessRefused(0, exclusionError({ code: '22023', message: 'No exclusion list 4.' }))).toBe(
       false,
     );
   });

@@ -1,7 +1,7 @@
 /**
- * The server's refusals of exclusion writes, in words: a bad value or reason (22023) and a taken name or
- * a value already held (23505) arrive as plain sentences; a missing right (42501) or a list or entry gone
- * meanwhile (P0002) are said here. A refusal would be refused again, so it is not retried.
+ * The server's refusals of exclusion writes, in words: a bad value or reason, or a list or entry gone
+ * meanwhile (22023), and a taken name or a value already held (23505) arrive as plain sentences; a
+ * missing right (42501) is said here. A refusal would be refused again, so it is not retried.
  */
 import { QUERY } from '@/config/constants';
 
@@ -25,8 +25,6 @@ export function exclusionError(error: ServerError): Error {
           ? 'Only an administrator signed in with a second factor manages exclusion lists.'
           : error.message,
       );
-    case 'P0002':
-      return new ExclusionRefusal('It no longer exists: someone removed it meanwhile.');
     default:
       return new Error(error.message);
   }
