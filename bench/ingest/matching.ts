@@ -85,7 +85,12 @@ export async function measureTelemetryWithLists(
         where type in ('ipv4', 'domain', 'url', 'sha256', 'md5') limit 2000`,
     );
     const result: TelemetryWithListsResult = { without: [], withLists: [], lists, listEntries };
-    for (const [round, enabled] of [['a', false], ['b', true], ['c', false], ['d', true]] as const) {
+    for (const [round, enabled] of [
+      ['a', false],
+      ['b', true],
+      ['c', false],
+      ['d', true],
+    ] as const) {
       await db.query('update public.warninglists set enabled = $1', [enabled]);
       log(`  round ${round}: lists ${enabled ? 'on' : 'off'}`);
       (enabled ? result.withLists : result.without).push(
@@ -181,7 +186,8 @@ export async function measureHunt(stack: BenchStack, log: Log): Promise<HuntResu
 const n = (x: number): string => x.toLocaleString('en');
 
 export function telemetryWithListsRows(indicators: number, result: TelemetryWithListsResult): Row[] {
-  const rate = (runs: TelemetryResult[]) => runs.reduce((sum, r) => sum + r.events / r.seconds, 0) / runs.length;
+  const rate = (runs: TelemetryResult[]) =>
+    runs.reduce((sum, r) => sum + r.events / r.seconds, 0) / runs.length;
   const without = rate(result.without);
   const withLists = rate(result.withLists);
   const ratio = withLists / without;

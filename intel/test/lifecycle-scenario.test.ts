@@ -20,7 +20,9 @@ import { intelEnv } from './helpers/env.js';
 
 const BIN = path.resolve(import.meta.dirname, '../bin/intel.mjs');
 const intel = (args: string[]) => {
-  const result = spawnSync(process.execPath, [BIN, ...args, '--db-url', intelEnv().dbUrl], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [BIN, ...args, '--db-url', intelEnv().dbUrl], {
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`intel ${args.join(' ')} failed:\n${result.stderr}`);
   return result.stdout;
 };
@@ -116,7 +118,9 @@ const reasons = async (sensor: string) =>
     ).rows.map((r) => [r.value, r.suppressed_reason]),
   );
 
-async function scores(): Promise<Record<string, { score: number; warninglists: string[]; exclusions: string[] }>> {
+async function scores(): Promise<
+  Record<string, { score: number; warninglists: string[]; exclusions: string[] }>
+> {
   const { data, error } = await analyst
     .from('indicators')
     .select('value,score,lifecycle_state,warninglists,exclusions')
@@ -126,7 +130,14 @@ async function scores(): Promise<Record<string, { score: number; warninglists: s
 }
 
 function telemetry(sensor: string): void {
-  intel(['import', tempFile(`${sensor}.json`, `${TELEMETRY.join('\n')}\n`), '--format', 'suricata-eve', '--sensor', sensor]);
+  intel([
+    'import',
+    tempFile(`${sensor}.json`, `${TELEMETRY.join('\n')}\n`),
+    '--format',
+    'suricata-eve',
+    '--sensor',
+    sensor,
+  ]);
 }
 
 beforeAll(async () => {
@@ -146,7 +157,14 @@ beforeAll(async () => {
     );
   }
   intel(['import', lists, '--format', 'misp-warninglist']);
-  intel(['import', tempFile('lifecycle-feed.json', JSON.stringify(FEED)), '--format', 'stix', '--source', 'Lifecycle feed']);
+  intel([
+    'import',
+    tempFile('lifecycle-feed.json', JSON.stringify(FEED)),
+    '--format',
+    'stix',
+    '--source',
+    'Lifecycle feed',
+  ]);
 }, 180_000);
 afterAll(async () => db.end());
 
@@ -175,7 +193,11 @@ describe('the lifecycle, end to end through the CLI', () => {
   });
 
   it('an exclusion an analyst adds takes effect with the next batch, and its removal too', async () => {
-    const { data: list } = await analyst.from('exclusion_lists').select('id').eq('name', 'Local exclusions').single();
+    const { data: list } = await analyst
+      .from('exclusion_lists')
+      .select('id')
+      .eq('name', 'Local exclusions')
+      .single();
     const added = await analyst.rpc('add_exclusion', {
       _list_id: list!.id,
       _kind: 'cidr',
@@ -183,7 +205,10 @@ describe('the lifecycle, end to end through the CLI', () => {
       _reason: 'Our own VPN concentrators',
     });
     expect(added.error).toBeNull();
-    expect(added.data[0]).toMatchObject({ value: '203.0.113.40/29', note: expect.stringMatching(/Host bits cleared/) });
+    expect(added.data[0]).toMatchObject({
+      value: '203.0.113.40/29',
+      note: expect.stringMatching(/Host bits cleared/),
+    });
     expect((await scores())[V.excluded]!.exclusions).toEqual(['Local exclusions']);
 
     telemetry('lifecycle-fw-2');
@@ -214,15 +239,23 @@ describe('the lifecycle, end to end through the CLI', () => {
       .update({ status: 'dismissed', dismissal_reason: 'Our scanner', false_positive: true })
       .eq('id', alert!.id);
     expect(dismissed.error).toBeNull();
-    const marked = await db.query(`select false_positive from public.sightings where stix_id = $1`, [alert!.sighting_id]);
+    const marked = await db.query(`select false_positive from public.sightings where stix_id = $1`, [
+      alert!.sighting_id,
+    ]);
     expect(marked.rows[0]).toEqual({ false_positive: true });
     const after = (await scores())[V.fresh]!.score;
     expect(Math.abs(after - before / 2)).toBeLessThanOrEqual(1);
 
-    const wrong = await analyst.from('enhanced_security_alerts').update({ false_positive: true }).eq('id', alert!.id)
+    const wrong = await analyst
+      .from('enhanced_security_alerts')
+      .update({ false_positive: true })
+      .eq('id', alert!.id)
       .neq('status', 'dismissed');
     expect(wrong.error).toBeNull(); // nothing matched: the alert is dismissed
-    const reopened = await analyst.from('enhanced_security_alerts').update({ status: 'investigating' }).eq('id', alert!.id);
+    const reopened = await analyst
+      .from('enhanced_security_alerts')
+      .update({ status: 'investigating' })
+      .eq('id', alert!.id);
     expect(reopened.error).toBeNull();
     const cleared = await db.query(
       `select s.false_positive, a.false_positive as alert_fp from public.sightings s, public.enhanced_security_alerts a
@@ -232,7 +265,10 @@ describe('the lifecycle, end to end through the CLI', () => {
     expect(cleared.rows[0]).toEqual({ false_positive: false, alert_fp: false });
     expect((await scores())[V.fresh]!.score).toBe(before);
 
-    const refused = await analyst.from('enhanced_security_alerts').update({ false_positive: true }).eq('id', alert!.id);
+    const refused = await analyst
+      .from('enhanced_security_alerts')
+      .update({ false_positive: true })
+      .eq('id', alert!.id);
     expect(refused.error?.message).toMatch(/Only a dismissed alert is judged a false positive/);
     const history = await db.query<{ kind: string; to_value: string }>(
       `select kind, to_value from public.alert_events where alert_id = $1 and kind = 'false_positive' order by at`,

@@ -60,7 +60,8 @@ export class DemoStepFailed extends Error {
 
 function importStep(db: ClientBase, entry: ManifestEntry): DemoStep {
   const file = path.join(DEMO_DIR, entry.path);
-  const workspace = entry.format === 'assets' || entry.format === 'misp-warninglist' ? WORKSPACE_STEPS[entry.format] : null;
+  const workspace =
+    entry.format === 'assets' || entry.format === 'misp-warninglist' ? WORKSPACE_STEPS[entry.format] : null;
   const what = workspace ? workspace.name : adapterFor(entry.format as FormatName).defaults.name;
   return {
     label: `${what} (${entry.path})`,

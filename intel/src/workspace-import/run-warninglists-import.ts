@@ -61,9 +61,7 @@ export async function runWarninglistsImport(
   return inImportRun(db, spec, outcome, async (runId) => {
     for (const input of options.inputs) {
       const folder = (await stat(input)).isDirectory();
-      const files = folder
-        ? (await listInputFiles(input)).filter(isListFile)
-        : [input];
+      const files = folder ? (await listInputFiles(input)).filter(isListFile) : [input];
       if (folder && files.length === 0)
         throw new InputRefused(`${path.basename(input)} holds no warninglist (lists/<name>/list.json)`);
       for (const file of files) {
@@ -174,9 +172,7 @@ const isListFile = (file: string): boolean => /^list\.json(\.gz)?$/i.test(path.b
 
 /** A file as the messages name it: upstream's files are all list.json, so with its folder. */
 const fileLabel = (file: string): string =>
-  isListFile(file)
-    ? path.join(path.basename(path.dirname(file)), path.basename(file))
-    : path.basename(file);
+  isListFile(file) ? path.join(path.basename(path.dirname(file)), path.basename(file)) : path.basename(file);
 
 /** Whether an input (a file, or a folder's first list.json) is a MISP warninglist; never throws. */
 export async function looksLikeWarninglists(input: string): Promise<boolean> {
