@@ -50,11 +50,17 @@ firsts as (
     and not exists (select 1 from public.indicator_stix_ids a where a.stix_id = m.arrived_id)
   group by m.arrived_id
 ),
+-- A new indicator is written with its score inputs from this report (the source's weight, null for
+-- the default 0.6, and whether it is TLP:RED), so the reports trigger finds nothing to change.
+w as (
+  select nullif(private.reliability_weight(s.reliability), 0.6) as weight from public.sources s where s.id = $1
+),
 ins as (
   insert into public.indicators as i (type, value, name, description, confidence, tlp, first_seen, last_seen,
-    valid_from, valid_until, revoked, labels, kill_chain_phases, origin_stix_id)
+    valid_from, valid_until, revoked, labels, kill_chain_phases, origin_stix_id, score_weight, score_red)
   select m.type, m.value, m.name, m.description, m.confidence, m.tlp, m.first_seen, m.last_seen, m.valid_from,
-    m.valid_until, m.revoked, m.labels, m.kill_chain_phases, case when f.ord is not null then m.arrived_id end
+    m.valid_until, m.revoked, m.labels, m.kill_chain_phases, case when f.ord is not null then m.arrived_id end,
+    (select w.weight from w), m.tlp = 'red'
   from m left join firsts f on f.ord = m.ord
   where m.existing_id is null
   -- Another import committed the same new value meanwhile: take its id, keep its row.

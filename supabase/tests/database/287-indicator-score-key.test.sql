@@ -7,7 +7,7 @@
 -- each side of 59.5 (within 1e-8 and within 1e-4), one dated in the future, one on each side of
 -- the lifetime.
 begin;
-select plan(27);
+select plan(28);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -91,6 +91,9 @@ insert into public.indicator_sources (indicator_id, source_id, tlp) values (9287
 select is((select score_weight from public.indicators where id = 928712), null, 'an E report below an F one changes nothing');
 delete from public.indicator_sources where indicator_id = 928712 and source_id = '28700000-0000-4000-a000-00000000000f';
 select is((select score_weight from public.indicators where id = 928712), 0.40, 'the F report removed: the E weight counts');
+insert into public.indicator_sources (indicator_id, source_id, tlp) values (928712, '28700000-0000-4000-a000-00000000000f', 'clear');
+select is((select score_weight from public.indicators where id = 928712), null, 'an F report on an indicator holding E''s 0.4: back to the default');
+delete from public.indicator_sources where indicator_id = 928712 and source_id = '28700000-0000-4000-a000-00000000000f';
 update public.sources set reliability = 'B' where id = '28700000-0000-4000-a000-00000000000c';
 select is((select score_weight from public.indicators where id = 928703), 0.90, 'a source regraded C -> B: its indicators'' stored weight follows');
 -- Sightings: an alerting one refreshes, a suppressed one does not, a false positive halves.
