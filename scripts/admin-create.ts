@@ -4,25 +4,14 @@
  * admin endpoint and a service-role insert into public.user_roles. Without --password a strong one is
  * generated and printed once; no default password exists anywhere.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
+import { healthyStackStatus } from '../infra/stack/lib/stack-status.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-function stackStatus(workdir: string): { API_URL: string; SERVICE_ROLE_KEY: string } {
-  const out = execFileSync(
-    process.execPath,
-    [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir],
-    {
-      encoding: 'utf8',
-    },
-  );
-  return JSON.parse(out) as { API_URL: string; SERVICE_ROLE_KEY: string };
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -36,7 +25,7 @@ async function main(): Promise<void> {
   if (!email || !/^[^@\s]+@[^@\s]+$/.test(email))
     throw new Error('usage: npm run admin:create -- --email <address> [--password <pw>]');
   const password = values.password ?? `${randomBytes(18).toString('base64url')}aA1`;
-  const { API_URL, SERVICE_ROLE_KEY } = stackStatus(
+  const { API_URL, SERVICE_ROLE_KEY } = healthyStackStatus(
     path.resolve(process.env.INIT_CWD ?? ROOT, values.workdir!),
   );
   const admin = createClient(API_URL, SERVICE_ROLE_KEY, {

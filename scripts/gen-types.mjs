@@ -6,21 +6,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import prettier from 'prettier';
+import { healthyStackStatus } from '../infra/stack/lib/stack-status.mjs';
 import { ROOT } from './lib/setup.mjs';
 
 export const TYPES_FILE = path.join(ROOT, 'supabase', 'types', 'database.types.ts');
 
 export async function generateTypes(workdir) {
-  const status = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir],
-    {
-      encoding: 'utf8',
-    },
-  );
-  if (status.status !== 0)
-    throw new Error(`the stack for ${workdir} is not running: ${status.stderr.trim()}`);
-  const { DB_URL } = JSON.parse(status.stdout);
+  const { DB_URL } = healthyStackStatus(workdir);
   const gen = spawnSync(
     'npx',
     [

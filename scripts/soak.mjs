@@ -5,11 +5,12 @@
 //   node scripts/soak.mjs [--minutes 60] [--every 60] [-- <load runner options>]
 //   STACK_WORKDIR=.temp/my-stack node scripts/soak.mjs --minutes 5 -- --vus 30 -e THINK_SECONDS=0.1 --local-ips 127.0.11.1-127.0.11.30
 // Writes .temp/soak/samples.json and prints one line per sample and a summary.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readStackStatus } from '../infra/stack/lib/stack-status.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const split = process.argv.indexOf('--');
@@ -29,16 +30,12 @@ const everyMs = Number(values.every) * 1000;
 const workdir = path.resolve(process.env.STACK_WORKDIR ?? ROOT);
 const state = path.join(workdir, 'supabase', '.temp', 'stack');
 
-const status = spawnSync(
-  process.execPath,
-  [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir],
-  { encoding: 'utf8' },
-);
-if (status.status !== 0) {
-  console.error(`the stack of ${workdir} is not running or not healthy:\n${status.stderr}`);
+const reading = readStackStatus(workdir);
+if (!reading.healthy) {
+  console.error(`the stack of ${workdir} is not running or not healthy:\n${reading.reason}`);
   process.exit(1);
 }
-const { API_URL, SERVICE_ROLE_KEY } = JSON.parse(status.stdout);
+const { API_URL, SERVICE_ROLE_KEY } = reading.status;
 
 /** Every process's parent, from /proc. */
 function parents() {

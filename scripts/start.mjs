@@ -2,9 +2,10 @@
 // keys and demo accounts, and stays in the foreground until Ctrl+C, which stops it cleanly. The app
 // is ready as soon as the stack is: the demo dataset loads in the background (the worker does it,
 // and the Dashboard shows its progress).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readStackStatus } from '../infra/stack/lib/stack-status.mjs';
 import { ensureFrontendBuild, ensureNodeModules, ensurePostgres, ROOT, stackCli } from './lib/setup.mjs';
 
 const started = Date.now();
@@ -33,21 +34,8 @@ const worker = spawn(
   },
 );
 
-/** The URLs the running stack reports (`stack status -o json`); empty when it cannot say. */
-function stackUrls() {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', ROOT],
-    { encoding: 'utf8' },
-  );
-  try {
-    return JSON.parse(result.stdout);
-  } catch {
-    return {};
-  }
-}
-
-const urls = stackUrls();
+// The URLs the running stack reports, also when a part is unhealthy; empty when it cannot say.
+const urls = readStackStatus(ROOT).status ?? {};
 const rule = '━'.repeat(60);
 console.log(`\n${rule}`);
 console.log(

@@ -1,8 +1,8 @@
 // `npm test`: every suite of the project against its own isolated stack (the fixture project on
 // its own ports and state folder, torn down afterwards). Ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { readStackStatus } from '../infra/stack/lib/stack-status.mjs';
 import {
   ensureNodeModules,
   ensureChromium,
@@ -24,12 +24,8 @@ const results = [];
 
 /** URLs and keys of a running stack as STACK_* variables (what `stack status -o env` prints). */
 function projectStackEnv(workdir) {
-  const status = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', workdir],
-    { encoding: 'utf8' },
-  );
-  const vars = JSON.parse(status.stdout);
+  const { status: vars, reason } = readStackStatus(workdir);
+  if (!vars) throw new Error(`no stack status for ${workdir}: ${reason}`);
   return Object.fromEntries(
     Object.entries(vars)
       .filter(([, value]) => typeof value === 'string')

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { healthyStackStatus } from '../../infra/stack/lib/stack-status.mjs';
 import { chromiumLaunchOptions } from '../../tests/shared/chromium.js';
 import { ROOT } from '../../scripts/lib/setup.mjs';
 import {
@@ -44,13 +45,7 @@ const PAGES = [
   { link: /^Global Threat Feed$/, heading: 'Global Threat Feed', path: 'global-threat-feed' },
 ] as const;
 
-const status = JSON.parse(
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', values.workdir!],
-    { encoding: 'utf8' },
-  ),
-) as Record<string, string>;
+const status = healthyStackStatus(values.workdir!);
 if (!existsSync(path.join(DIST, 'index.html')))
   throw new Error('frontend/dist is missing: run `npm run build` first');
 
@@ -66,7 +61,7 @@ if (
   log('adding the demo dataset (KEV, EPSS, ATT&CK, feeds)…');
   execFileSync(
     process.execPath,
-    [path.join(ROOT, 'intel/bin/intel.mjs'), 'demo', '--db-url', status.DB_URL!],
+    [path.join(ROOT, 'intel/bin/intel.mjs'), 'demo', '--db-url', status.DB_URL],
     { stdio: 'inherit' },
   );
 }
@@ -75,7 +70,7 @@ await db.end();
 
 const email = `bench-pages-${Date.now()}@cti.local`;
 const password = `Bench-${Date.now()}-pages!`;
-const admin = createClient(status.API_URL!, status.SERVICE_ROLE_KEY!, {
+const admin = createClient(status.API_URL, status.SERVICE_ROLE_KEY, {
   auth: { persistSession: false },
   realtime: { transport: WebSocket as never },
 });
@@ -84,7 +79,7 @@ if (created.error) throw created.error;
 const userId = created.data.user.id;
 
 log(`server figures at ${indicators.toLocaleString('en')} indicators…`);
-const server = await measureServer(status.DB_URL!, userId);
+const server = await measureServer(status.DB_URL, userId);
 
 log('browser figures (Chromium)…');
 const browser = await chromium.launch(chromiumLaunchOptions);

@@ -4,41 +4,14 @@
  * Signs in, sets up TOTP with a client-generated secret, verifies with a code computed from it,
  * uses a backup code in a second session, then gets locked out by five wrong codes.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { healthyStackStatus } from '../../infra/stack/lib/stack-status.mjs';
+import { newTotpSecret, totpCode, totpStep } from '../../tests/shared/totp.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-const randomSecret = () => [...randomBytes(32)].map((b) => BASE32[b % 32]).join('');
-
-function base32Decode(text: string): Buffer {
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of text) {
-    value = (value << 5) | BASE32.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-function totp(secret: string, step = Math.floor(Date.now() / 30_000)): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
 async function signedIn(url: string, key: string, email: string, password: string): Promise<SupabaseClient> {
   const client = createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -65,23 +38,17 @@ async function main(): Promise<void> {
       password: { type: 'string' },
     },
   });
-  const status = JSON.parse(
-    execFileSync(
-      process.execPath,
-      [path.join(ROOT, 'infra/stack/bin/stack.mjs'), 'status', '-o', 'json', '--workdir', values.workdir!],
-      { encoding: 'utf8' },
-    ),
-  ) as { API_URL: string; ANON_KEY: string };
+  const status = healthyStackStatus(values.workdir!);
   const first = await signedIn(status.API_URL, status.ANON_KEY, values.email!, values.password!);
   console.log('session 1');
   await rpc(first, 'validate_admin_access');
-  const secret = randomSecret();
+  const secret = newTotpSecret();
   const setup = (await rpc(first, 'setup_admin_totp', { _secret: secret, _verification_code: '000000' })) as {
     backup_codes: string[];
   };
   await rpc(first, 'validate_admin_access');
-  await rpc(first, 'verify_admin_totp', { _code: totp(secret) });
-  await rpc(first, 'verify_admin_totp', { _code: totp(secret) });
+  await rpc(first, 'verify_admin_totp', { _code: totpCode(secret, totpStep()) });
+  await rpc(first, 'verify_admin_totp', { _code: totpCode(secret, totpStep()) });
   await rpc(first, 'validate_admin_access');
 
   const second = await signedIn(status.API_URL, status.ANON_KEY, values.email!, values.password!);
@@ -94,7 +61,7 @@ async function main(): Promise<void> {
   const third = await signedIn(status.API_URL, status.ANON_KEY, values.email!, values.password!);
   console.log('session 3: five wrong codes');
   for (let i = 0; i < 5; i++) await rpc(third, 'verify_admin_totp', { _code: '000000' });
-  await rpc(third, 'verify_admin_totp', { _code: totp(secret, Math.floor(Date.now() / 30_000) + 1) });
+  await rpc(third, 'verify_admin_totp', { _code: totpCode(secret, totpStep() + 1) });
   await rpc(third, 'validate_admin_access');
 }
 

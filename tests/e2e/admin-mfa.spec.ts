@@ -11,7 +11,7 @@ import { SignInPage } from './pages/sign-in.page';
 import { expectPath } from './support/navigation';
 import { runInfo } from './support/run-info';
 import { ADMIN_NOTICE } from './support/spec-routes';
-import { secretFromOtpauthUri, totpCode, totpStep } from './support/totp';
+import { secretFromOtpauthUri, totpCode, totpStep } from '../shared/totp.mjs';
 
 test.describe.configure({ mode: 'serial' });
 

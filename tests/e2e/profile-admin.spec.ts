@@ -17,7 +17,7 @@ import { withDb } from './support/db';
 import { TEMP_DIR } from './support/paths';
 import type { TestUser } from './support/run-info';
 import { readStackEnv } from './support/stack-env';
-import { secretFromOtpauthUri, totpCode, totpStep } from './support/totp';
+import { secretFromOtpauthUri, totpCode, totpStep } from '../shared/totp.mjs';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -20,7 +20,7 @@ import { startImporterWorker } from './support/importer-worker';
 import { auditAccessibility, THEMES, useTheme } from './support/axe';
 import { TEMP_DIR } from './support/paths';
 import { readStackEnv } from './support/stack-env';
-import { secretFromOtpauthUri, totpCode, totpStep } from './support/totp';
+import { secretFromOtpauthUri, totpCode, totpStep } from '../shared/totp.mjs';
 
 test.describe.configure({ mode: 'serial' });
 

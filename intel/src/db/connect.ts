@@ -1,30 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
+import { readStackStatus } from '../../../infra/stack/lib/stack-status.mjs';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/** `stack status -o json` of a project folder; empty when no stack runs there. */
-function stackStatus(workdir: string | undefined): Record<string, string | undefined> {
-  let out: string;
-  try {
-    out = execFileSync(
-      process.execPath,
-      [
-        path.join(REPO_ROOT, 'infra/stack/bin/stack.mjs'),
-        'status',
-        '-o',
-        'json',
-        '--workdir',
-        path.resolve(workdir ?? REPO_ROOT),
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-  } catch (error) {
-    out = (error as { stdout?: string }).stdout ?? '';
-  }
-  return JSON.parse(out || '{}') as Record<string, string | undefined>;
-}
+/** `stack status -o json` of a project folder, also when a part is unhealthy; undefined when no stack runs there. */
+const stackStatus = (workdir: string | undefined) =>
+  readStackStatus(path.resolve(workdir ?? REPO_ROOT)).status;
 
 /**
  * The database the importers write to: `--db-url`, else `INTEL_DB_URL`, else the running stack of
@@ -34,7 +16,7 @@ function stackStatus(workdir: string | undefined): Record<string, string | undef
 export function resolveDbUrl(options: { dbUrl?: string; workdir?: string }): string {
   if (options.dbUrl) return options.dbUrl;
   if (process.env.INTEL_DB_URL) return process.env.INTEL_DB_URL;
-  const url = stackStatus(options.workdir).DB_URL;
+  const url = stackStatus(options.workdir)?.DB_URL;
   if (!url)
     throw new Error(
       `no running stack in ${path.resolve(options.workdir ?? REPO_ROOT)}: start it with \`npm start\` or pass --db-url`,
@@ -53,7 +35,7 @@ export function resolveStorage(options: {
   const found = fromEnv.apiUrl && fromEnv.serviceRoleKey ? fromEnv : undefined;
   if (found) return { apiUrl: found.apiUrl!, serviceRoleKey: found.serviceRoleKey! };
   const status = stackStatus(options.workdir);
-  return status.API_URL && status.SERVICE_ROLE_KEY
+  return status?.API_URL && status.SERVICE_ROLE_KEY
     ? { apiUrl: status.API_URL, serviceRoleKey: status.SERVICE_ROLE_KEY }
     : undefined;
 }

@@ -10,7 +10,7 @@ import { createUser } from './auth-admin';
 import { withDb } from './db';
 import type { TestUser } from './run-info';
 import { readStackEnv } from './stack-env';
-import { secretFromOtpauthUri, totpCode, totpStep } from './totp';
+import { secretFromOtpauthUri, totpCode, totpStep } from '../../shared/totp.mjs';
 
 export async function enrolVerifiedAdmin(browser: Browser, email: string, statePath: string): Promise<TestUser> {
   const env = readStackEnv();

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { REPO_ROOT as ROOT, stackEnvironment } from '../../shared/stack-env.js';
 import { runScript } from './run.js';
-import { ROOT, stackEnv } from './stack-env.js';
 
 const USAGE =
   'usage: npm run load -- <scenario|file> [--profile smoke|average|stress|spike|soak] [--vus N] [--duration D] [--rate R] [--local-ips A-B] [-e KEY=VALUE] [--out-dir DIR]';
@@ -63,8 +63,15 @@ env.BASE_URL ||= env.STACK_API_URL ?? '';
 env.ANON_KEY ||= env.STACK_ANON_KEY ?? '';
 env.SERVICE_ROLE_KEY ||= env.STACK_SERVICE_ROLE_KEY ?? '';
 if (!env.BASE_URL || !env.ANON_KEY || !env.SERVICE_ROLE_KEY) {
-  const fromStack = stackEnv(process.env.STACK_WORKDIR ?? ROOT);
-  for (const [key, value] of Object.entries(fromStack)) env[key] ||= value;
+  // A copy: the script's environment gets BASE_URL and the keys, not the other STACK_* variables.
+  const stack = stackEnvironment({
+    required: ['API_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY'],
+    workdir: process.env.STACK_WORKDIR ?? ROOT,
+    env: { ...env },
+  });
+  env.BASE_URL ||= stack.API_URL ?? '';
+  env.ANON_KEY ||= stack.ANON_KEY ?? '';
+  env.SERVICE_ROLE_KEY ||= stack.SERVICE_ROLE_KEY ?? '';
 }
 
 const { exitCode } = await runScript({ script, env, outDir });

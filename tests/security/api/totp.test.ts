@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rpc } from '../lib/personas.js';
-import { awayFromStepEdge, currentStep, totpCode, wrongCode } from '../lib/totp.js';
+import { awayFromStepEdge, totpCode, totpStep, wrongCode } from '../../shared/totp.mjs';
 import { suite } from './context.js';
 
 const { target, personas } = suite();
@@ -24,7 +24,7 @@ async function verify(who: 'admin_replay' | 'admin_lockout', code: string): Prom
 /** A code for a step after the last one used, still inside the server's window (s-1..s+1). */
 function nextCode(who: 'admin_replay' | 'admin_lockout'): { code: string; step: number } {
   const totp = personas[who].totp!;
-  const step = Math.max(currentStep(), totp.lastStep + 1);
+  const step = Math.max(totpStep(), totp.lastStep + 1);
   return { code: totpCode(totp.secret, step), step };
 }
 
@@ -47,7 +47,7 @@ describe('API · admin TOTP', () => {
 
   it('codes outside the ±1 step window are refused', async () => {
     const totp = personas.admin_replay.totp!;
-    const answer = await verify('admin_replay', totpCode(totp.secret, currentStep() + 3));
+    const answer = await verify('admin_replay', totpCode(totp.secret, totpStep() + 3));
     expect(answer).toMatchObject({ success: false, reason: 'invalid_code' });
   });
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { apiHeaders, httpRequest, jsonBody, type HttpResponse } from './http.js';
 import type { StackTarget } from './target.js';
-import { awayFromStepEdge, currentStep, newTotpSecret, totpCode } from './totp.js';
+import { awayFromStepEdge, newTotpSecret, totpCode, totpStep } from '../../shared/totp.mjs';
 
 export type PersonaName = 'analyst' | 'admin_no_mfa' | 'admin_mfa' | 'admin_replay' | 'admin_lockout';
 
@@ -95,7 +95,7 @@ async function grantAdmin(target: StackTarget, userId: string): Promise<void> {
 export async function enrolTotp(target: StackTarget, persona: Persona): Promise<void> {
   const secret = newTotpSecret();
   await awayFromStepEdge();
-  const step = currentStep();
+  const step = totpStep();
   const setup = await rpc(
     target,
     'setup_admin_totp',

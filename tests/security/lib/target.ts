@@ -4,13 +4,10 @@
  * STACK_WORKDIR (or the repository). Limits the checks depend on come from that workdir's
  * config.toml, because a black-box client cannot ask the stack for them.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
-
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { REPO_ROOT, stackEnvironment } from '../../shared/stack-env.js';
 
 export interface TargetLimits {
   /** `[auth.rate_limit] sign_in_sign_ups`: password sign-ins per 5 minutes per client. */
@@ -32,22 +29,6 @@ export interface StackTarget {
   dbUrl: string | undefined;
   jwtSecret: string;
   limits: TargetLimits;
-}
-
-const KEYS = ['API_URL', 'WEB_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'DB_URL', 'JWT_SECRET'] as const;
-
-function fromStatus(workdir: string): Record<string, string> {
-  const cli = path.join(REPO_ROOT, 'infra/stack/bin/stack.mjs');
-  const out = spawnSync(process.execPath, [cli, 'status', '-o', 'json', '--workdir', workdir], {
-    encoding: 'utf8',
-  });
-  if (out.status !== 0 || out.error) {
-    throw new Error(
-      `No stack to test: set STACK_API_URL, STACK_ANON_KEY, STACK_SERVICE_ROLE_KEY, STACK_JWT_SECRET ` +
-        `(and STACK_WEB_URL), or start one (stack status for ${workdir} said: ${out.stderr?.trim() || out.error?.message || `exit ${out.status}`})`,
-    );
-  }
-  return JSON.parse(out.stdout) as Record<string, string>;
 }
 
 function readLimits(workdir: string): TargetLimits {
@@ -76,18 +57,11 @@ function readLimits(workdir: string): TargetLimits {
 
 export function resolveTarget(env: NodeJS.ProcessEnv = process.env): StackTarget {
   const workdir = path.resolve(REPO_ROOT, env.STACK_WORKDIR ?? '.');
-  const given = Object.fromEntries(
-    KEYS.flatMap((k) => (env[`STACK_${k}`] ? [[k, env[`STACK_${k}`] as string]] : [])),
-  );
-  const vars = given.API_URL ? given : fromStatus(workdir);
-  // Remember what status said, so test workers started later (they inherit the environment)
-  // do not run the CLI again.
-  if (!given.API_URL) for (const k of KEYS) if (vars[k]) env[`STACK_${k}`] = vars[k];
-  const required = ['API_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'JWT_SECRET'];
-  const missing = required.filter((k) => !vars[k]);
-  if (missing.length > 0) {
-    throw new Error(`Missing ${missing.map((k) => `STACK_${k}`).join(', ')} for the stack under test`);
-  }
+  const vars = stackEnvironment({
+    required: ['API_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'JWT_SECRET'],
+    workdir,
+    env,
+  });
   return {
     apiUrl: vars.API_URL!.replace(/\/$/, ''),
     webUrl: vars.WEB_URL?.replace(/\/$/, ''),

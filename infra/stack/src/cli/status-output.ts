@@ -1,4 +1,5 @@
 /** `stack status`: the keys `supabase status -o json` prints, plus the state of each part. */
+import type { StackVariables } from '../../lib/stack-status.mjs';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StackSecrets } from '../config/secrets.js';
 import { databaseUrl } from '../postgres/admin-client.js';
@@ -7,7 +8,7 @@ export function statusVariables(
   config: ProjectConfig,
   secrets: StackSecrets,
   webUrl?: string,
-): Record<string, string> {
+): StackVariables {
   const apiUrl = `http://127.0.0.1:${config.api.port}`;
   return {
     API_URL: apiUrl,

@@ -6,30 +6,13 @@
  * (e.g. a dev copy pointing at frontend/dist) exercises the served app as well. Request-level
  * behaviour (headers, nonces, traversal, caching) is covered by src/web/web-server.test.ts.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readStackStatus } from '../../lib/stack-status.mjs';
 import { loadProjectConfig } from '../../src/config/project-config.js';
 import { webUrl } from '../../src/web/gateway-web.js';
 import { stackEnv } from '../helpers/stack-env.js';
-
-const STACK_BIN = fileURLToPath(new URL('../../bin/stack.mjs', import.meta.url));
-
-function statusJson(workdir: string): Record<string, unknown> {
-  try {
-    return JSON.parse(
-      execFileSync(process.execPath, [STACK_BIN, 'status', '--workdir', workdir, '-o', 'json'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }),
-    ) as Record<string, unknown>;
-  } catch (error) {
-    // `status` exits 1 when a part is unhealthy but still prints the JSON.
-    return JSON.parse(String((error as { stdout?: string }).stdout)) as Record<string, unknown>;
-  }
-}
 
 describe('web server in the stack', () => {
   const env = stackEnv();
@@ -37,7 +20,8 @@ describe('web server in the stack', () => {
   const expectedUrl = webUrl(config);
 
   it('reports WEB_URL and the health part `web` as the project configures them', async () => {
-    const status = statusJson(env.workdir);
+    // Also when a part is unhealthy (an unbuilt app): status still prints the JSON then.
+    const status = readStackStatus(env.workdir).status!;
     expect(status.WEB_URL).toBe(expectedUrl);
     const health = (await (await fetch(`${env.apiUrl}/__stack/health`)).json()) as {
       parts: Record<string, { healthy: boolean; detail?: string }>;
@@ -49,7 +33,7 @@ describe('web server in the stack', () => {
     } else {
       expect(health.parts.web?.healthy).toBe(built);
     }
-    expect((status.STATUS as Record<string, unknown>).web).toEqual(health.parts.web);
+    expect(status.STATUS.web).toEqual(health.parts.web);
     if (expectedUrl !== undefined) await expectServedPage(expectedUrl);
   });
 
