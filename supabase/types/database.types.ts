@@ -755,6 +755,33 @@ export type Database = {
           },
         ];
       };
+      indicator_stix_ids: {
+        Row: {
+          created_at: string;
+          indicator_id: number;
+          stix_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          indicator_id: number;
+          stix_id: string;
+        };
+        Update: {
+          created_at?: string;
+          indicator_id?: number;
+          stix_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'indicator_stix_ids_indicator_id_fkey';
+            columns: ['indicator_id'];
+            isOneToOne: false;
+            referencedRelation: 'indicators';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       indicators: {
         Row: {
           confidence: number | null;
@@ -768,11 +795,16 @@ export type Database = {
           last_seen: string | null;
           name: string | null;
           network: unknown;
+          origin_stix_id: string | null;
           pattern: string | null;
           revocation_reason: string | null;
           revoked: boolean;
           revoked_at: string | null;
           revoked_by: string | null;
+          score_false_positives: number;
+          score_last_alerting: string | null;
+          score_red: boolean;
+          score_weight: number | null;
           stix_id: string | null;
           tlp: Database['public']['Enums']['tlp_level'];
           type: Database['public']['Enums']['indicator_type'];
@@ -798,11 +830,16 @@ export type Database = {
           last_seen?: string | null;
           name?: string | null;
           network?: never;
+          origin_stix_id?: string | null;
           pattern?: never;
           revocation_reason?: string | null;
           revoked?: boolean;
           revoked_at?: string | null;
           revoked_by?: string | null;
+          score_false_positives?: number;
+          score_last_alerting?: string | null;
+          score_red?: boolean;
+          score_weight?: number | null;
           stix_id?: never;
           tlp?: Database['public']['Enums']['tlp_level'];
           type: Database['public']['Enums']['indicator_type'];
@@ -823,11 +860,16 @@ export type Database = {
           last_seen?: string | null;
           name?: string | null;
           network?: never;
+          origin_stix_id?: string | null;
           pattern?: never;
           revocation_reason?: string | null;
           revoked?: boolean;
           revoked_at?: string | null;
           revoked_by?: string | null;
+          score_false_positives?: number;
+          score_last_alerting?: string | null;
+          score_red?: boolean;
+          score_weight?: number | null;
           stix_id?: never;
           tlp?: Database['public']['Enums']['tlp_level'];
           type?: Database['public']['Enums']['indicator_type'];
@@ -1912,6 +1954,7 @@ export type Database = {
         Row: {
           category: string | null;
           description: string;
+          enabled: boolean;
           entry_count: number;
           id: number;
           import_run_id: number | null;
@@ -1927,6 +1970,7 @@ export type Database = {
         Insert: {
           category?: string | null;
           description?: string;
+          enabled?: boolean;
           entry_count?: number;
           id?: never;
           import_run_id?: number | null;
@@ -1941,6 +1985,7 @@ export type Database = {
         Update: {
           category?: string | null;
           description?: string;
+          enabled?: boolean;
           entry_count?: number;
           id?: never;
           import_run_id?: number | null;
@@ -2778,6 +2823,30 @@ export type Database = {
           value: string;
         }[];
       };
+      set_warninglist_enabled: {
+        Args: { _enabled: boolean; _id: number };
+        Returns: {
+          category: string | null;
+          description: string;
+          enabled: boolean;
+          entry_count: number;
+          id: number;
+          import_run_id: number | null;
+          imported_at: string;
+          indicator_types: Database['public']['Enums']['indicator_type'][] | null;
+          matching_attributes: string[];
+          name: string;
+          source_id: string | null;
+          type: Database['public']['Enums']['warninglist_type'];
+          version: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'warninglists';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       setup_admin_totp: { Args: { _secret: string; _verification_code: string }; Returns: Json };
       source_overview: {
         Args: Record<PropertyKey, never>;
@@ -2831,6 +2900,7 @@ export type Database = {
           _collection_id: string;
           _ids?: string[];
           _limit?: number;
+          _max_tlp?: Database['public']['Enums']['tlp_level'];
           _types?: string[];
           _versions?: string[];
           _with_objects?: boolean;
