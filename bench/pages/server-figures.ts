@@ -87,6 +87,10 @@ export const IOC_QUERIES: TimedQuery[] = [
   },
   { label: 'IOC count (active)', sql: `select * from public.count_indicators(_revoked => false)` },
   {
+    label: 'IOC count score ≥ 60',
+    sql: `select * from public.count_indicators(_min_score => 60, _revoked => false)`,
+  },
+  {
     label: 'IOC count (sha256)',
     sql: `select * from public.count_indicators(_types => '{sha256}', _revoked => false)`,
   },
