@@ -31,6 +31,7 @@ export function intelTableSpecs(runId: string, insert: Insert) {
     sighting: '',
     runRow: 0,
     cveName: '',
+    stixAlias: '',
   };
   const spareSources: string[] = [];
   const newSource = async () =>
@@ -82,6 +83,10 @@ export function intelTableSpecs(runId: string, insert: Insert) {
     kev_notes: `security-suite ${runId}`,
   });
 
+  // A producer's own id for the victim indicator (what a STIX import records).
+  const stixAliasRow = () => ({ stix_id: `indicator--${randomUUID()}`, indicator_id: seeded.indicatorId });
+  const newStixAlias = async () => String((await insert('indicator_stix_ids', stixAliasRow())).stix_id);
+
   async function seed(): Promise<void> {
     seeded.sourceId = await newSource();
     for (let i = 0; i < 5; i++) spareSources.push(await newSource());
@@ -91,6 +96,7 @@ export function intelTableSpecs(runId: string, insert: Insert) {
       source_id: seeded.sourceId,
       tlp: 'clear',
     });
+    seeded.stixAlias = await newStixAlias();
     seeded.cve = String((await insert('vulnerabilities', cveRow())).cve_id);
     seeded.cveName = await newCveName();
     seeded.stixObject = await newObject();
@@ -161,6 +167,12 @@ export function intelTableSpecs(runId: string, insert: Insert) {
       }),
       patch: { reference: `security-suite ${runId}` },
       seedForDelete: async () => `indicator_id=eq.${seeded.indicatorId}&source_id=eq.${seeded.sourceId}`,
+    },
+    indicator_stix_ids: {
+      victimFilter: async () => `stix_id=eq.${seeded.stixAlias}`,
+      newRow: stixAliasRow,
+      patch: { created_at: new Date().toISOString() },
+      seedForDelete: async () => `stix_id=eq.${await newStixAlias()}`,
     },
     intel_objects: {
       owner: 'created_by',
