@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { pullObjects } from '../connectors/taxii-client.js';
-import { csvCell, writeIndicatorCsv } from './csv.js';
+import { csvCell } from './csv.js';
 import { mispAttributes } from './misp-event.js';
 import { TLP_MARKINGS, withinTlp, type StixObject } from './stix-pages.js';
 
@@ -16,10 +15,6 @@ const indicator = (id: string, pattern: string, tlp: keyof typeof TLP_MARKINGS):
   description: '=HYPERLINK("http://x")',
 });
 
-async function* pages(...objects: StixObject[][]) {
-  yield* objects;
-}
-
 describe('CSV export', () => {
   it('neutralises formulas and quotes per RFC 4180', () => {
     expect(csvCell('=1+1')).toBe("'=1+1");
@@ -28,20 +23,6 @@ describe('CSV export', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('a,"b"\nc')).toBe('"a,""b""\nc"');
     expect(csvCell('evil.example')).toBe('evil.example');
-  });
-
-  it('writes a row per indicator value', async () => {
-    const out = new PassThrough();
-    let text = '';
-    out.on('data', (chunk) => (text += String(chunk)));
-    const rows = await writeIndicatorCsv(
-      pages([
-        indicator('0b2c3d4e-0000-4000-8000-000000000001', "[domain-name:value = '=evil.example']", 'green'),
-      ]),
-      out,
-    );
-    expect(rows).toBe(1);
-    expect(text.split('\r\n')[1]).toMatch(/^domain,'=evil\.example,green,/);
   });
 });
 

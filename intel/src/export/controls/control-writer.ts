@@ -37,11 +37,10 @@ export interface ControlWriter {
   readonly needsOutFile?: boolean;
 }
 
-// Control characters are exactly what these patterns look for.
-/* eslint-disable no-control-regex */
 /** Line breaks or other control characters: a one-line field cannot hold them. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
 export const hasControlCharacters = (text: string): boolean => /[\u0000-\u001f\u007f]/.test(text);
 
 /** Free text for a one-line field: control characters and runs of white space become one space. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
 export const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
-/* eslint-enable no-control-regex */
