@@ -21,7 +21,7 @@ import { EventMarker } from './event-marker';
 
 const WIDTH = 480;
 const HEIGHT = 170;
-const MARGIN = { top: 14, right: 12, bottom: 24, left: 30 };
+const MARGIN = { top: 14, right: 26, bottom: 24, left: 30 };
 // A style, not the attribute: Chakra's preflight (`* { font: inherit }`) outranks SVG presentation attributes.
 const AXIS_TEXT_STYLE = { fontSize: 10 } as const;
 const DAY_MS = 86_400_000;
