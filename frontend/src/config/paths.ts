@@ -46,12 +46,48 @@ export function platformPath(page: PlatformPage): string {
   return `${PLATFORM_ROOT}/${platformPages[page]}`;
 }
 
+/**
+ * The URL parameters a link may set on each page: the keys that page's view schema reads. A page
+ * absent here takes no parameters from links.
+ */
+interface PageLinkParams {
+  threatIntelligenceHub: { alert?: string };
+  iocIntelligence: {
+    open?: string | number;
+    malware?: string;
+    source?: string;
+    seen?: string;
+    status?: string;
+  };
+  liveCveFeed: { cve?: string; added?: string };
+  enhancedCti: { open?: string };
+  networkMonitoring: { sensor?: string };
+  externalAssets: { asset?: string };
+}
+
+type LinkParams<P extends PlatformPage> = P extends keyof PageLinkParams ? PageLinkParams[P] : never;
+
+/** A link to a platform page with its view parameters, each encoded once (the one way links are built). */
+export function platformLink<P extends PlatformPage>(page: P, params?: LinkParams<P>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {}) as [string, string | number | undefined][]) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${platformPath(page)}?${search}` : platformPath(page);
+}
+
 /** Links to one entity on the page that shows it; each page opens its drawer (or filter) from the URL. */
 export const entityPaths = {
-  alert: (id: string) => `${platformPath('threatIntelligenceHub')}?alert=${encodeURIComponent(id)}`,
+  alert: (id: string) => platformLink('threatIntelligenceHub', { alert: id }),
   /** Malware, actors, campaigns, tools and techniques: Enhanced CTI's profile drawer. */
-  knowledgeObject: (stixId: string) => `${platformPath('enhancedCti')}?open=${encodeURIComponent(stixId)}`,
-  sensor: (name: string) => `${platformPath('networkMonitoring')}?sensor=${encodeURIComponent(name)}`,
+  knowledgeObject: (stixId: string) => platformLink('enhancedCti', { open: stixId }),
+  sensor: (name: string) => platformLink('networkMonitoring', { sensor: name }),
+  indicator: (id: string | number) => platformLink('iocIntelligence', { open: id }),
+  cve: (cveId: string) => platformLink('liveCveFeed', { cve: cveId }),
+  asset: (id: string) => platformLink('externalAssets', { asset: id }),
+  /** The indicators of a malware family (or other knowledge object) on IOC Intelligence. */
+  indicatorsOf: (stixId: string) => platformLink('iocIntelligence', { malware: stixId }),
 };
 
 /** Public redirects between public pages (history replaced); the platform pages' old URLs are in the page registry. */

@@ -10,7 +10,7 @@ import { LuGrid3X3 } from 'react-icons/lu';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
-import { platformPath } from '@/config/paths';
+import { entityPaths } from '@/config/paths';
 import { useCtiObjects } from '@/features/knowledge/api/get-cti-objects';
 import { useObjectNames } from '@/features/knowledge/api/get-object-names';
 import { AttackMatrix, type MatrixSettings } from '@/features/knowledge/components/attack-matrix';
@@ -29,8 +29,7 @@ import { attackId } from '@/features/knowledge/utils/object-kinds';
 import { useUrlState } from '@/lib/url-state';
 import type { PlatformPageProps } from './pages';
 
-const indicatorsHref = (stixId: string) =>
-  `${platformPath('iocIntelligence')}?malware=${encodeURIComponent(stixId)}`;
+const indicatorsHref = entityPaths.indicatorsOf;
 
 export default function EnhancedCtiPage({ definition }: PlatformPageProps) {
   const [filters, setFilters] = useUrlState(ctiFiltersSchema);

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { makeStore } from '@/app/store/store';
 import { toaster } from '@/components/ui/toast';
-import { platformPath } from '@/config/paths';
+import { entityPaths, platformPath } from '@/config/paths';
 import { answerRpc, resetFakeSupabase } from '@/testing/fake-supabase';
 import {
   answerTables,
@@ -90,7 +90,7 @@ function answerInventory(
   });
 }
 
-function renderPage() {
+function renderPage(initialEntry = platformPath('externalAssets')) {
   const router = createMemoryRouter(
     [
       {
@@ -99,7 +99,7 @@ function renderPage() {
       },
       { path: platformPath('liveCveFeed'), element: <h1>Live CVE Feed</h1> },
     ],
-    { initialEntries: [platformPath('externalAssets')] },
+    { initialEntries: [initialEntry] },
   );
   const user = userEvent.setup();
   render(
@@ -121,6 +121,16 @@ function figure(label: string) {
 }
 
 describe('External Assets', () => {
+  it('opens the asset a link names (?asset=, as Unified Intelligence links it) and forgets it on close', async () => {
+    answerInventory();
+    const { user, router } = renderPage(entityPaths.asset('a-2'));
+    const dialog = await screen.findByRole('dialog', { name: /mail\.example\.com/ });
+    expect(within(dialog).getByLabelText('Host name')).toHaveValue('mail.example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows the figures, the exposures with what makes them urgent, and the inventory', async () => {
     answerInventory();
     const { user, router } = renderPage();

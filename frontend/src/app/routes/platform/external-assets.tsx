@@ -12,7 +12,7 @@ import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
 import { tableQueryState } from '@/components/data-table/query-state';
 import type { DataTableColumn } from '@/components/data-table/types';
-import { platformPath } from '@/config/paths';
+import { entityPaths } from '@/config/paths';
 import { useAssets, type AssetRecord } from '@/features/assets/api/get-assets';
 import { useExposures } from '@/features/assets/api/get-exposures';
 import { AssetDialog } from '@/features/assets/components/asset-dialog';
@@ -25,10 +25,11 @@ import { exposureCounts, exposureSummary, isOverdue, todayUtc } from '@/features
 import { useUrlState } from '@/lib/url-state';
 import type { PlatformPageProps } from './pages';
 
-const viewSchema = z.object({ overdue: z.enum(['1']).optional() });
-
-/** The Live CVE Feed opens a CVE in its drawer from `?cve=`. */
-const cveHref = (cveId: string) => `${platformPath('liveCveFeed')}?cve=${encodeURIComponent(cveId)}`;
+/** `?asset=<id>` (or `new`) opens the asset dialog: Unified Intelligence links an asset here. */
+const viewSchema = z.object({
+  overdue: z.enum(['1']).optional(),
+  asset: z.string().max(64).optional(),
+});
 
 async function exportCsv<Row>(name: string, columns: readonly DataTableColumn<Row>[], rows: readonly Row[]) {
   downloadText(`${name}-${new Date().toISOString().slice(0, 10)}.csv`, await rowsToCsv(columns, rows));
@@ -40,7 +41,9 @@ export default function ExternalAssetsPage({ definition }: PlatformPageProps) {
   const [today] = useState(() => todayUtc());
   const inventory = useAssets();
   const exposures = useExposures();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const editing = view.asset ?? null;
+  const setEditing = (asset: string | null) =>
+    setView({ asset: asset ?? undefined }, { push: asset !== null });
   const [deleting, setDeleting] = useState<AssetRecord | null>(null);
 
   const assets = useMemo(() => inventory.data?.assets ?? [], [inventory.data]);
@@ -50,7 +53,7 @@ export default function ExternalAssetsPage({ definition }: PlatformPageProps) {
     : allExposures;
   const summary =
     inventory.data && exposures.data ? exposureSummary(assets.length, allExposures, today) : undefined;
-  const exposureColumnList = useMemo(() => exposureColumns(cveHref, today), [today]);
+  const exposureColumnList = useMemo(() => exposureColumns(entityPaths.cve, today), [today]);
   const inventoryColumnList = useMemo(
     () => inventoryColumns({ exposures: exposureCounts(allExposures), onDelete: setDeleting }),
     [allExposures],

@@ -17,7 +17,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PageHeading } from '@/components/ui/page-heading';
-import { platformPath } from '@/config/paths';
+import { entityPaths, platformLink } from '@/config/paths';
 import {
   EVENT_KINDS,
   useIntelEvents,
@@ -32,10 +32,10 @@ import type { PlatformPageProps } from './pages';
 const feedStateSchema = z.object({ kind: urlList(z.enum(EVENT_KINDS)) });
 
 function eventLink(event: IntelEvent) {
-  if (event.alert_id) return `${platformPath('threatIntelligenceHub')}?alert=${event.alert_id}`;
-  if (event.kind === 'kev_added') return `${platformPath('liveCveFeed')}?added=30d`;
+  if (event.alert_id) return entityPaths.alert(String(event.alert_id));
+  if (event.kind === 'kev_added') return platformLink('liveCveFeed', { added: '30d' });
   if (event.kind === 'indicators_imported' && event.source_id)
-    return `${platformPath('iocIntelligence')}?source=${event.source_id}&seen=7d`;
+    return platformLink('iocIntelligence', { source: String(event.source_id), seen: '7d' });
   return undefined;
 }
 

@@ -11,7 +11,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
 import { FilterSelect } from '@/components/ui/filter-select';
-import { platformPath } from '@/config/paths';
+import { entityPaths } from '@/config/paths';
 import { useSensors } from '@/features/telemetry/api/get-sensors';
 import { useSightings } from '@/features/telemetry/api/get-sightings';
 import { useTelemetryVolume } from '@/features/telemetry/api/get-telemetry-volume';
@@ -28,7 +28,7 @@ import { useUrlState } from '@/lib/url-state';
 import type { PlatformPageProps } from './pages';
 
 /** The IOC page opens the indicator in its drawer from `?open=`. */
-const indicatorHref = (id: number) => `${platformPath('iocIntelligence')}?open=${id}`;
+const indicatorHref = entityPaths.indicator;
 const columns = sightingColumns(indicatorHref);
 
 export default function NetworkMonitoringPage({ definition }: PlatformPageProps) {

@@ -12,7 +12,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
 import { toast } from '@/components/ui/toast';
-import { platformPath } from '@/config/paths';
+import { entityPaths, platformLink } from '@/config/paths';
 import { useAlert } from '@/features/alerts/api/get-alert';
 import { useAssignees } from '@/features/alerts/api/get-assignees';
 import { useAlerts, type AlertRow } from '@/features/alerts/api/list-alerts';
@@ -47,14 +47,14 @@ function AlertContext({ alert }: { alert: AlertRow }) {
     <Flex gap="3" wrap="wrap">
       {alert.indicator_id && (
         <ChakraLink asChild>
-          <Link to={`${platformPath('iocIntelligence')}?open=${alert.indicator_id}&status=all`}>
+          <Link to={platformLink('iocIntelligence', { open: alert.indicator_id, status: 'all' })}>
             The indicator
           </Link>
         </ChakraLink>
       )}
       {alert.cve_id && (
         <ChakraLink asChild>
-          <Link to={`${platformPath('liveCveFeed')}?cve=${alert.cve_id}`}>{alert.cve_id}</Link>
+          <Link to={entityPaths.cve(alert.cve_id)}>{alert.cve_id}</Link>
         </ChakraLink>
       )}
     </Flex>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { PageHeading } from '@/components/ui/page-heading';
 import { SearchInput } from '@/components/ui/search-input';
 import { SEARCH_LIMITS } from '@/config/constants';
-import { platformPath } from '@/config/paths';
+import { entityPaths } from '@/config/paths';
 import { IndicatorDrawer } from '@/features/indicators/components/indicator-drawer';
 import { RevokeDialog } from '@/features/indicators/components/revoke-dialog';
 import { IntelObjectDrawer } from '@/features/knowledge/components/intel-object-drawer';
@@ -30,8 +30,8 @@ export default function UnifiedIntelligencePage({ definition }: PlatformPageProp
 
   const search = useUnifiedSearch(state.q);
   const open = (hit: SearchHit) => {
-    if (hit.kind === 'alert')
-      void navigate(`${platformPath('threatIntelligenceHub')}?alert=${encodeURIComponent(hit.id)}`);
+    if (hit.kind === 'alert') void navigate(entityPaths.alert(hit.id));
+    else if (hit.kind === 'asset') void navigate(entityPaths.asset(hit.id));
     else setState({ kind: hit.kind, id: hit.id }, { push: true });
   };
   const close = () => setState({ kind: undefined, id: undefined });
@@ -46,7 +46,7 @@ export default function UnifiedIntelligencePage({ definition }: PlatformPageProp
         maxWidth="full"
         autoFocus
         label="Search the knowledge base"
-        placeholder="CVE, indicator (defanged is fine), actor, malware, technique, alert…"
+        placeholder="CVE, indicator (defanged is fine), actor, malware, technique, alert, asset…"
         limit={SEARCH_LIMITS.unified}
         delayMs={TYPING_PAUSE_MS}
         value={state.q}
@@ -75,13 +75,7 @@ export default function UnifiedIntelligencePage({ definition }: PlatformPageProp
         onClose={close}
         onRevoke={(indicator) => setRevoking({ ids: [indicator.id], revoke: !indicator.revoked })}
       />
-      <IntelObjectDrawer
-        stixId={entity.stixId}
-        onClose={close}
-        indicatorsHref={(stixId) =>
-          `${platformPath('iocIntelligence')}?malware=${encodeURIComponent(stixId)}`
-        }
-      />
+      <IntelObjectDrawer stixId={entity.stixId} onClose={close} indicatorsHref={entityPaths.indicatorsOf} />
       <RevokeDialog
         ids={revoking.ids}
         revoke={revoking.revoke}

@@ -4,16 +4,14 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { IndicatorValue } from '@/components/intel/indicator-value';
 import { TlpBadge } from '@/components/intel/tlp-badge';
-import { platformPath } from '@/config/paths';
+import { entityPaths } from '@/config/paths';
 import { formatCompactDateTime } from '@/lib/format/format';
 import { InertText, inertString } from '@/lib/security/inert-text';
 import type { LookalikeHit } from '@/features/brand/api/get-lookalike-hits';
 import { SeverityBadge, StatusBadge } from '@/components/intel/alert-badges';
 
 /** The Hub opens the alert named in its URL. */
-export function alertHref(id: string): string {
-  return `${platformPath('threatIntelligenceHub')}?alert=${encodeURIComponent(id)}`;
-}
+export const alertHref = entityPaths.alert;
 
 export const hitColumns: DataTableColumn<LookalikeHit>[] = [
   {

@@ -7,7 +7,7 @@ import { LifecycleBadge } from '@/components/intel/lifecycle-badge';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatCompactDateTime, formatInteger } from '@/lib/format/format';
 import { TYPE_NAMES } from '@/lib/intel/indicator-input';
-import { platformPath } from '@/config/paths';
+import { entityPaths } from '@/config/paths';
 import { InertText, inertString } from '@/lib/security/inert-text';
 import type { HuntMatch, NotMatched } from '@/features/hunting/utils/hunt-result';
 
@@ -116,7 +116,7 @@ export function matchedColumns({
         if (alertId)
           return (
             <ChakraLink asChild fontSize="sm" onClick={(event) => event.stopPropagation()}>
-              <Link to={`${platformPath('threatIntelligenceHub')}?alert=${alertId}`}>Alert raised</Link>
+              <Link to={entityPaths.alert(String(alertId))}>Alert raised</Link>
             </ChakraLink>
           );
         return (

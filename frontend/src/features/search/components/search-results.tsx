@@ -13,6 +13,7 @@ export const KIND_LABELS: Record<string, string> = {
   'attack-pattern': 'Techniques',
   campaign: 'Campaigns',
   alert: 'Alerts',
+  asset: 'Assets',
 };
 
 export function groupHits(hits: readonly SearchHit[]) {
