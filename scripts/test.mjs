@@ -68,6 +68,11 @@ function step(name, command, args, options) {
 
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
+step('migration names and versions', process.execPath, [path.join(ROOT, 'scripts/check-migrations.mjs')]);
+step('migration check: its own tests', process.execPath, [
+  '--test',
+  path.join(ROOT, 'scripts/check-migrations.test.mjs'),
+]);
 
 // Deno comes from npm as its platform package (the `deno` wrapper's other-platform packages are
 // not in every registry, which breaks `npm ci`); our machines are linux-x64.
