@@ -62,7 +62,7 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     group: 'commandCenter',
     adminOnly: false,
     description:
-      'One search across CVEs, indicators, actors, intrusion sets, malware, tools, techniques, campaigns and alerts, with an entity view of their relationships.',
+      'One search across CVEs, indicators, actors, intrusion sets, malware, tools, techniques, campaigns, alerts and our assets, with an entity view of their relationships.',
     load: () => import('./unified-intelligence'),
     legacyPaths: [
       { from: '/unified-intelligence', signIn: true },
