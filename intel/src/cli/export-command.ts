@@ -6,7 +6,7 @@ import { connect, resolveDbUrl } from '../db/connect.js';
 import { writeMispEvent } from '../export/misp-event.js';
 import { writeBundle } from '../export/stix-bundle.js';
 import { entityIds, stixObjectPages, TLP_LEVELS, type TlpLevel } from '../export/stix-pages.js';
-import { isControlFormat } from '../export/controls/formats.js';
+import { isControlFormat } from '../export/controls/shared.js';
 import {
   checkOut,
   CONTROL_FORMAT_LIST,

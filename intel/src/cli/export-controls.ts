@@ -4,11 +4,18 @@ import path from 'node:path';
 import type { ClientBase } from 'pg';
 import { INDICATOR_TYPES, TLP_LEVELS, type IndicatorType, type Tlp } from '../model/drafts.js';
 import { resolveSources } from '../export/controls/control-rows.js';
-import { CONTROL_FORMATS, controlWriter, type ControlFormat } from '../export/controls/formats.js';
+import {
+  CONTROL_FORMATS,
+  controlWriter,
+  type ControlFormat,
+  heldCount,
+  type ExportSummary,
+  DEFAULT_SID_BASE,
+  MAX_SID,
+  SID_SPAN,
+} from '../export/controls/shared.js';
 import { writeMispFeed } from '../export/controls/misp-feed.js';
 import { runControlExport } from '../export/controls/run-control-export.js';
-import { heldCount, type ExportSummary } from '../export/controls/summary.js';
-import { DEFAULT_SID_BASE, MAX_SID, SID_SPAN } from '../export/controls/suricata-sid.js';
 import { UsageError } from './import-command.js';
 
 /** Exports for controls leave out anything above TLP:AMBER unless --max-tlp says otherwise. */

@@ -5,33 +5,14 @@
  * format gets the same rules.
  */
 
-export const TLP_LEVELS = ['clear', 'green', 'amber', 'amber+strict', 'red'] as const;
-export type Tlp = (typeof TLP_LEVELS)[number];
-
-/** The indicator types the knowledge base keeps, one canonical form each (see normalise/). */
-export const INDICATOR_TYPES = [
-  'ipv4',
-  'ipv6',
-  'domain',
-  'url',
-  'email',
-  'md5',
-  'sha1',
-  'sha256',
-  'sha512',
-  'ipv4-cidr',
-  'ipv6-cidr',
-  'asn',
-  'ja3',
-  'ja3s',
-  'ja4',
-  'user-agent',
-  'filename',
-  'mutex',
-  'registry-key',
-  'email-subject',
-] as const;
-export type IndicatorType = (typeof INDICATOR_TYPES)[number];
+// TLP levels and indicator types are shared with the edge functions (exports for controls).
+export {
+  INDICATOR_TYPES,
+  TLP_LEVELS,
+  type IndicatorType,
+  type Tlp,
+} from '../../../supabase/functions/_shared/controls/model.ts';
+import type { IndicatorType, Tlp } from '../../../supabase/functions/_shared/controls/model.ts';
 
 /**
  * Where a record stands in its input, for rejects: `line 12` for line-based formats, a JSON path

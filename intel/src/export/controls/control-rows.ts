@@ -1,36 +1,14 @@
 import type { ClientBase } from 'pg';
-import type { IndicatorType, Tlp } from '../../model/drafts.js';
+import {
+  controlRowOf,
+  EXPORT_PAGE_SQL,
+  type ControlRow,
+  type ExportIndicatorRow,
+  type IndicatorType,
+  type Tlp,
+} from './shared.js';
 
-/** Why the server leaves a value out of an export for controls (private.export_indicators). */
-export const SERVER_VERDICTS = [
-  'revoked',
-  'expired',
-  'decayed',
-  'above-tlp',
-  'below-score',
-  'listed',
-] as const;
-export type ServerVerdict = (typeof SERVER_VERDICTS)[number];
-
-/** One candidate value with the server's verdict (null: it may go to the control). */
-export interface ControlRow {
-  type: IndicatorType;
-  value: string;
-  verdict: ServerVerdict | null;
-  score: number;
-  tlp: Tlp;
-  confidence: number | null;
-  stixId: string;
-  name: string | null;
-  description: string;
-  labels: string[];
-  validFrom: Date | null;
-  modified: Date;
-  /** Names of the sources that reported it, sorted. */
-  sources: string[];
-  /** The first http(s) link a source gave for it. */
-  reference: string | null;
-}
+export { SERVER_VERDICTS, type ControlRow, type ServerVerdict } from './shared.js';
 
 export interface ControlFilter {
   /** null: any source; [] only values without one; else reported by one of these. */
@@ -38,22 +16,8 @@ export interface ControlFilter {
   maxTlp: Tlp;
   minScore: number;
   pageSize?: number;
-}
-
-interface Row {
-  value: string;
-  verdict: ServerVerdict | null;
-  score: number;
-  tlp: Tlp;
-  confidence: number | null;
-  stix_id: string;
-  name: string | null;
-  description: string;
-  labels: string[];
-  valid_from: Date | null;
-  modified: Date;
-  sources: string[];
-  reference: string | null;
+  /** The time verdicts and scores are judged at (default: the transaction's now()). */
+  now?: Date;
 }
 
 /**
@@ -69,27 +33,17 @@ export async function* controlRows(
   const size = filter.pageSize ?? 1000;
   let after = '';
   for (;;) {
-    const { rows } = await db.query<Row>(
-      `select * from private.export_indicators($1::public.indicator_type, $2::uuid[], $3::public.tlp_level, $4::integer, $5::text, $6::integer)`,
-      [type, filter.sourceIds, filter.maxTlp, filter.minScore, after, size],
-    );
-    if (rows.length === 0) return;
-    yield rows.map((r) => ({
+    const { rows } = await db.query<ExportIndicatorRow>(EXPORT_PAGE_SQL, [
       type,
-      value: r.value,
-      verdict: r.verdict,
-      score: r.score,
-      tlp: r.tlp,
-      confidence: r.confidence,
-      stixId: r.stix_id,
-      name: r.name,
-      description: r.description,
-      labels: r.labels,
-      validFrom: r.valid_from,
-      modified: r.modified,
-      sources: r.sources,
-      reference: r.reference,
-    }));
+      filter.sourceIds,
+      filter.maxTlp,
+      filter.minScore,
+      after,
+      size,
+      filter.now ?? null,
+    ]);
+    if (rows.length === 0) return;
+    yield rows.map((r) => controlRowOf(type, r));
     if (rows.length < size) return;
     after = rows[rows.length - 1]!.value;
   }

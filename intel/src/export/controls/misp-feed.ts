@@ -8,7 +8,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { INDICATOR_TYPES, TLP_LEVELS, type IndicatorType, type Tlp } from '../../model/drafts.js';
 import { MISP_TYPE } from '../misp-event.js';
 import { controlRows, countByType, type ControlFilter, type ControlRow } from './control-rows.js';
-import { emptySummary, summaryLines, tally, type ExportSummary } from './summary.js';
+import { emptySummary, summaryLines, tally, type ExportSummary } from './shared.js';
 
 /**
  * A MISP feed folder (MISP's own feed format, as MISP's feed fetcher, PyMISP's

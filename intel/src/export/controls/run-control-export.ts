@@ -7,8 +7,14 @@ import type { Writable } from 'node:stream';
 import type { ClientBase } from 'pg';
 import { INDICATOR_TYPES } from '../../model/drafts.js';
 import { controlRows, countByType, type ControlFilter } from './control-rows.js';
-import { PageOutput, type ControlWriter } from './control-writer.js';
-import { emptySummary, summaryLines, tally, type ExportSummary } from './summary.js';
+import {
+  ControlRenderer,
+  type PageOutput,
+  type ControlWriter,
+  emptySummary,
+  summaryLines,
+  type ExportSummary,
+} from './shared.js';
 
 export interface ControlExportOptions {
   format: string;
@@ -44,7 +50,6 @@ export async function runControlExport(
 ): Promise<ExportSummary> {
   const { writer, selection } = options;
   const summary = emptySummary(options.format, options.now ?? new Date(), selection);
-  const types = writer.types.filter((t) => selection.types === null || selection.types.includes(t));
   const dir = options.out ? path.dirname(path.resolve(options.out)) : os.tmpdir();
   const partial = (name: string) =>
     path.join(dir, `.${name}.${process.pid}-${summary.exportedAt.getTime()}.partial`);
@@ -64,33 +69,13 @@ export async function runControlExport(
       await put(stream, text);
     }
   };
+  const renderer = new ControlRenderer(writer, summary, options.limit);
   try {
-    let left = options.limit ?? Number.POSITIVE_INFINITY;
-    for (const type of types) {
-      let count = 0;
-      for await (const page of controlRows(db, type, options.filter)) {
-        const output = new PageOutput();
-        for (const row of page) {
-          const why = row.verdict ? null : (writer.unwritable?.(row) ?? null);
-          if (!row.verdict && !why && left <= 0) {
-            summary.overLimit += 1;
-            continue;
-          }
-          tally(summary, row, why);
-          if (row.verdict || why) continue;
-          writer.row(row, output);
-          left -= 1;
-          count += 1;
-        }
-        await emit(output);
-      }
-      const output = new PageOutput();
-      writer.endType?.(type, count, output);
-      await emit(output);
+    for (const type of renderer.types()) {
+      for await (const page of controlRows(db, type, options.filter)) await emit(renderer.page(page));
+      await emit(renderer.endType(type));
     }
-    const output = new PageOutput();
-    writer.end?.(output);
-    await emit(output);
+    await emit(renderer.end());
     await close(body);
     for (const stream of sides.values()) await close(stream);
 

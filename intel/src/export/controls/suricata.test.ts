@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { suricataWriter } from './suricata.js';
-import { DEFAULT_SID_BASE, SID_SPAN, SidAllocator } from './suricata-sid.js';
-import { contentValue, msgValue } from './suricata-text.js';
+import {
+  suricataWriter,
+  DEFAULT_SID_BASE,
+  SID_SPAN,
+  SidAllocator,
+  contentValue,
+  msgValue,
+} from './shared.js';
 import { render, row } from './testing.js';
 
 const writer = () => suricataWriter({ sidBase: DEFAULT_SID_BASE, listStem: 'cti' });

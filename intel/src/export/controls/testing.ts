@@ -1,7 +1,6 @@
 import type { IndicatorType } from '../../model/drafts.js';
 import type { ControlRow } from './control-rows.js';
-import { PageOutput, type ControlWriter } from './control-writer.js';
-import { emptySummary } from './summary.js';
+import { PageOutput, type ControlWriter, emptySummary } from './shared.js';
 
 export const AT = new Date('2026-12-01T07:00:00Z');
 

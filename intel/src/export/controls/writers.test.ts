@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { csvWriter } from './csv-list.js';
-import { ipsetWriter, nftablesWriter } from './firewall.js';
-import { rpzSerial, rpzWriter } from './rpz.js';
-import { emptySummary, summaryLines, tally } from './summary.js';
-import { textWriter } from './text-list.js';
+import {
+  csvWriter,
+  ipsetWriter,
+  nftablesWriter,
+  rpzSerial,
+  rpzWriter,
+  emptySummary,
+  summaryLines,
+  tally,
+  textWriter,
+  zeekIntelWriter,
+  zeekUrl,
+} from './shared.js';
 import { AT, render, row } from './testing.js';
-import { zeekIntelWriter, zeekUrl } from './zeek-intel.js';
 
 describe('zeek-intel', () => {
   it('writes the #fields line and one tab-separated line per value, URLs without the scheme', () => {

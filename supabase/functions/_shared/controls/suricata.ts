@@ -1,8 +1,8 @@
-import type { IndicatorType } from '../../model/drafts.js';
-import type { ControlRow } from './control-rows.js';
-import type { ControlWriter, PageOutput } from './control-writer.js';
-import { SidAllocator } from './suricata-sid.js';
-import { contentValue, metadataValue, msgValue, referenceUrl } from './suricata-text.js';
+import type { IndicatorType } from './model.ts';
+import type { ControlRow } from './control-row.ts';
+import type { ControlWriter, PageOutput } from './control-writer.ts';
+import { SidAllocator } from './suricata-sid.ts';
+import { contentValue, metadataValue, msgValue, referenceUrl } from './suricata-text.ts';
 
 /**
  * A Suricata rules file (https://docs.suricata.io/en/latest/rules/intro.html), a rule per value:
@@ -193,3 +193,6 @@ export function suricataWriter(options: SuricataOptions): ControlWriter {
     },
   };
 }
+
+/** Types whose rules read a list file beside the rules file (one served document cannot carry them). */
+export const SURICATA_LIST_TYPES = [...Object.keys(FILE_LISTS), ...Object.keys(DATASETS)] as IndicatorType[];

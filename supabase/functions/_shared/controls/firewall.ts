@@ -1,5 +1,5 @@
-import type { IndicatorType } from '../../model/drafts.js';
-import type { ControlWriter, PageOutput } from './control-writer.js';
+import type { IndicatorType } from './model.ts';
+import type { ControlWriter, PageOutput } from './control-writer.ts';
 
 /**
  * Address sets for packet filters, IPv4 and IPv6 apart, addresses and ranges together.

@@ -1,6 +1,6 @@
-import type { IndicatorType } from '../../model/drafts.js';
-import type { ControlRow } from './control-rows.js';
-import type { ExportSummary } from './summary.js';
+import type { IndicatorType } from './model.ts';
+import type { ControlRow } from './control-row.ts';
+import type { ExportSummary } from './summary.ts';
 
 /** What one page of values adds to the export file and to the files beside it. */
 export class PageOutput {

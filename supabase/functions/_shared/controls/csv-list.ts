@@ -1,6 +1,5 @@
-import { INDICATOR_TYPES } from '../../model/drafts.js';
-import { csvCell } from '../csv.js';
-import type { ControlWriter } from './control-writer.js';
+import { csvCell, INDICATOR_TYPES } from './model.ts';
+import type { ControlWriter } from './control-writer.ts';
 
 export const CONTROL_CSV_COLUMNS = [
   'type',

@@ -1,5 +1,5 @@
-import type { IndicatorType, Tlp } from '../../model/drafts.js';
-import { SERVER_VERDICTS, type ControlRow, type ServerVerdict } from './control-rows.js';
+import type { IndicatorType, Tlp } from './model.ts';
+import { SERVER_VERDICTS, type ControlRow, type ServerVerdict } from './control-row.ts';
 
 /** What an export for controls holds and what it left out, for its header. */
 export interface ExportSummary {
@@ -54,13 +54,24 @@ const listOf = (counts: Record<string, number>) =>
  * the tests read the counts back.
  */
 export function summaryLines(s: ExportSummary): string[] {
-  const l = s.leftOut;
-  const sum = (o: Record<string, number>) => Object.values(o).reduce((a, n) => a + n, 0);
-  const lines = [
+  return [...summaryHead(s), ...summaryCounts(s)];
+}
+
+/** The lines known before the first value: what was exported when, and the selection. */
+export function summaryHead(s: ExportSummary): string[] {
+  return [
     `CTI platform export for security controls: ${s.format}, exported ${s.exportedAt.toISOString()}`,
     `selection: types ${s.selection.types?.join(' ') ?? 'all this format carries'}; sources ${
       s.selection.sources.length ? s.selection.sources.join(', ') : 'all'
     }; TLP up to ${s.selection.maxTlp.toUpperCase()}; minimum score ${s.selection.minScore}`,
+  ];
+}
+
+/** The lines known after the last value: what it holds and what it left out, and why. */
+export function summaryCounts(s: ExportSummary): string[] {
+  const l = s.leftOut;
+  const sum = (o: Record<string, number>) => Object.values(o).reduce((a, n) => a + n, 0);
+  const lines = [
     `holds ${heldCount(s)} values${heldCount(s) ? `: ${listOf(s.held)}` : ''}`,
     `left out: revoked ${l.revoked}, expired ${l.expired}, decayed ${l.decayed}; on a warninglist or exclusion list ${l.listed}; above TLP:${s.selection.maxTlp.toUpperCase()} ${l['above-tlp']}; below score ${s.selection.minScore} ${l['below-score']}; not writable in this format ${sum(s.unwritable)}${
       sum(s.unwritable) ? ` (${listOf(s.unwritable)})` : ''

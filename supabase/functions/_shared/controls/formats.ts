@@ -1,11 +1,11 @@
-import type { IndicatorType } from '../../model/drafts.js';
-import type { ControlWriter } from './control-writer.js';
-import { csvWriter } from './csv-list.js';
-import { ipsetWriter, nftablesWriter } from './firewall.js';
-import { rpzWriter } from './rpz.js';
-import { suricataWriter } from './suricata.js';
-import { textWriter } from './text-list.js';
-import { zeekIntelWriter } from './zeek-intel.js';
+import type { IndicatorType } from './model.ts';
+import type { ControlWriter } from './control-writer.ts';
+import { csvWriter } from './csv-list.ts';
+import { ipsetWriter, nftablesWriter } from './firewall.ts';
+import { rpzWriter } from './rpz.ts';
+import { suricataWriter } from './suricata.ts';
+import { textWriter } from './text-list.ts';
+import { zeekIntelWriter } from './zeek-intel.ts';
 
 /** Export formats for security controls; misp-feed writes a folder (misp-feed.ts), the others one file. */
 export const CONTROL_FORMATS = [

@@ -1,6 +1,6 @@
-import type { IndicatorType } from '../../model/drafts.js';
-import type { ControlRow } from './control-rows.js';
-import { hasControlCharacters, oneLine, type ControlWriter, type PageOutput } from './control-writer.js';
+import type { IndicatorType } from './model.ts';
+import type { ControlRow } from './control-row.ts';
+import { hasControlCharacters, oneLine, type ControlWriter, type PageOutput } from './control-writer.ts';
 
 /**
  * The Zeek Intelligence Framework's input file, per https://docs.zeek.org/en/current/frameworks/intel.html

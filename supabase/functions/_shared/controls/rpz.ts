@@ -1,4 +1,4 @@
-import type { ControlWriter } from './control-writer.js';
+import type { ControlWriter } from './control-writer.ts';
 
 /**
  * A DNS response-policy zone (draft-vixie-dnsop-dns-rpz, https://datatracker.ietf.org/doc/draft-vixie-dnsop-dns-rpz/,

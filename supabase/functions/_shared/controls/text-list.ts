@@ -1,5 +1,5 @@
-import { INDICATOR_TYPES, type IndicatorType } from '../../model/drafts.js';
-import { hasControlCharacters, type ControlWriter } from './control-writer.js';
+import { INDICATOR_TYPES, type IndicatorType } from './model.ts';
+import { hasControlCharacters, type ControlWriter } from './control-writer.ts';
 
 /**
  * One value a line, for anything that reads a plain list (proxies' block lists, EDR imports). With more
