@@ -180,14 +180,14 @@ grant execute on function public.delete_served_feed(uuid) to authenticated, serv
 -- now are not re-judged), so a team learns which feeds fire.
 create function public.list_served_feeds()
 returns table (
-  id uuid, name text, format text, min_score integer, max_tlp public.tlp_level, types public.indicator_type[],
+  id uuid, name text, format text, min_score integer, max_tlp public.tlp_level, types text[],
   sources text[], created_at timestamptz, updated_at timestamptz, last_pulled_at timestamptz,
   last_pulled_from text, pull_count bigint, alerts_30d bigint)
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_feeds_admin();
   return query
-  select f.id, f.name, f.format, f.min_score, f.max_tlp, f.types,
+  select f.id, f.name, f.format, f.min_score, f.max_tlp, f.types::text[],
          case when f.source_ids is null then null
               else array(select s.name from public.sources s where s.id = any(f.source_ids) order by s.name) end,
          f.created_at, f.updated_at, f.last_pulled_at, f.last_pulled_from, f.pull_count,

@@ -7,9 +7,11 @@
  *   worker [--poll-seconds N]
  *   export stix|misp [--out FILE] [--type T]… [--entity ID] [--max-tlp LEVEL]
  *   export zeek-intel|suricata|rpz|text|nftables|iptables|csv|misp-feed [--out FILE] [--min-score N] [--source NAME]…
+ *   feeds add|list|remove|rotate-token …   (exports for controls served over HTTP)
  */
 import { demoCommand } from './demo-command.js';
 import { exportCommand, EXPORT_USAGE } from './export-command.js';
+import { feedsCommand, FEEDS_USAGE } from './feeds-command.js';
 import { importCommand, IMPORT_USAGE, UsageError } from './import-command.js';
 import { sourcesCommand } from './sources-command.js';
 import { syncCommand, SYNC_USAGE } from './sync-command.js';
@@ -22,6 +24,7 @@ const USAGE = `usage:
   npm run intel -- demo [--if-empty]   (the bundled public dataset in data/demo)
   npm run intel -- worker [--poll-seconds N]   (syncs requested from the app, and schedules)
   ${EXPORT_USAGE}
+  ${FEEDS_USAGE}
 Every command takes --db-url URL or --workdir DIR (default: this project's running stack).`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
@@ -31,6 +34,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   demo: demoCommand,
   worker: workerCommand,
   export: exportCommand,
+  feeds: feedsCommand,
 };
 
 async function main(): Promise<number> {
