@@ -49,7 +49,6 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.temp/**',
-      'supabase/functions/**',
       '**/.scratch/**',
       'tests/security/report/**',
       '**/playwright-report/**',

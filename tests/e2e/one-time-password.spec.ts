@@ -11,7 +11,13 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ChoosePasswordPage } from './pages/choose-password.page';
 import { PlatformShellPage } from './pages/platform-shell.page';
 import { SignInPage } from './pages/sign-in.page';
-import { act, createAccount, openAccount, openUsers, takeOneTimePassword } from './pages/user-management.page';
+import {
+  act,
+  createAccount,
+  openAccount,
+  openUsers,
+  takeOneTimePassword,
+} from './pages/user-management.page';
 import { enrolVerifiedAdmin, passwordSignInStatus } from './support/admin-session';
 import { strongPassword } from './support/auth-admin';
 import { TEMP_DIR } from './support/paths';

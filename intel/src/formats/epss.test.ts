@@ -71,13 +71,13 @@ async function draftsNamed(fileName: string, text: string): Promise<Draft[]> {
   return drafts;
 }
 
-describe('FIRST EPSS: the score date is the file\'s, never the import day', () => {
+describe("FIRST EPSS: the score date is the file's, never the import day", () => {
   const ROW = 'CVE-2024-0001,0.5,0.9\n';
   it('the score_date line wins over a date in the name', async () => {
     const [draft] = await draftsNamed('epss_scores-2026-01-01.csv', `${MODEL}${HEADER}${ROW}`);
     expect(draft).toMatchObject({ epss: { date: '2026-08-15' } });
   });
-  it('without a score_date line, the date in the name (FIRST\'s archives)', async () => {
+  it("without a score_date line, the date in the name (FIRST's archives)", async () => {
     const [draft] = await draftsNamed('epss_scores-2025-03-17.csv.gz', `${HEADER}${ROW}`);
     expect(draft).toMatchObject({ epss: { date: '2025-03-17' } });
   });

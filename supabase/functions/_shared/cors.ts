@@ -2,7 +2,10 @@
 export const DEFAULT_ALLOWED_HEADERS =
   'authorization, x-client-info, apikey, content-type, x-retry-count, x-requested-with, x-client-version, traceparent, tracestate, baggage';
 
-export function corsHeaders(origin: string | null, allowedOrigins: readonly string[]): Record<string, string> {
+export function corsHeaders(
+  origin: string | null,
+  allowedOrigins: readonly string[],
+): Record<string, string> {
   if (origin === null || !allowedOrigins.includes(origin)) return { Vary: 'Origin' };
   return {
     'Access-Control-Allow-Origin': origin,
@@ -14,5 +17,8 @@ export function corsHeaders(origin: string | null, allowedOrigins: readonly stri
 }
 
 export function allowedOriginsFromEnv(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  return (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
 }

@@ -2,7 +2,10 @@
 export class WindowRateLimiter {
   private windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly limit: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
 
   /** Seconds to wait when the key is over its limit, or 0 when the request may proceed. */
   retryAfter(key: string, now: number): number {

@@ -181,10 +181,6 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       return refusal(record.error, cors);
     }
     const user = Array.isArray(record.data) ? record.data[0] : record.data;
-    return jsonResponse(
-      200,
-      givesPassword ? { user, one_time_password: password } : { user },
-      cors,
-    );
+    return jsonResponse(200, givesPassword ? { user, one_time_password: password } : { user }, cors);
   };
 }

@@ -26,7 +26,9 @@ export interface HandlerDeps {
 
 /** The last X-Forwarded-For entry is the one our own edge added; earlier ones are the client's claim. */
 function clientKey(req: Request): string {
-  return req.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || req.headers.get('x-real-ip') || 'unknown';
+  return (
+    req.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || req.headers.get('x-real-ip') || 'unknown'
+  );
 }
 
 async function readLimited(req: Request): Promise<string | null> {
@@ -42,17 +44,30 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     const cors = corsHeaders(req.headers.get('origin'), deps.allowedOrigins);
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
     if (req.method !== 'POST') {
-      return jsonResponse(405, { error: 'method_not_allowed', message: 'Use POST' }, { ...cors, Allow: 'POST, OPTIONS' });
+      return jsonResponse(
+        405,
+        { error: 'method_not_allowed', message: 'Use POST' },
+        { ...cors, Allow: 'POST, OPTIONS' },
+      );
     }
     const retryAfter = deps.limiter.retryAfter(clientKey(req), now());
     if (retryAfter > 0) {
-      return jsonResponse(429, { error: 'rate_limited', message: 'Too many reports; try again later' }, {
-        ...cors, 'Retry-After': String(retryAfter),
-      });
+      return jsonResponse(
+        429,
+        { error: 'rate_limited', message: 'Too many reports; try again later' },
+        {
+          ...cors,
+          'Retry-After': String(retryAfter),
+        },
+      );
     }
     const text = await readLimited(req);
     if (text === null) {
-      return jsonResponse(413, { error: 'payload_too_large', message: `Reports are limited to ${MAX_BODY_BYTES} bytes` }, cors);
+      return jsonResponse(
+        413,
+        { error: 'payload_too_large', message: `Reports are limited to ${MAX_BODY_BYTES} bytes` },
+        cors,
+      );
     }
     let json: unknown;
     try {
@@ -63,7 +78,11 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     const parsed = performanceReportSchema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return jsonResponse(400, { error: 'invalid_report', message: 'The report does not have the expected shape', issues }, cors);
+      return jsonResponse(
+        400,
+        { error: 'invalid_report', message: 'The report does not have the expected shape', issues },
+        cors,
+      );
     }
     const report = parsed.data;
     await deps.store({

@@ -169,7 +169,10 @@ Deno.test('a reset the database refuses changes no password; one it cannot recor
   });
   const res = await refused.handler(post({ action: 'reset_password', user_id: TARGET }));
   assert.equal(res.status, 403);
-  assert.deepEqual(refused.calls.map((c) => c.step), ['rpc:admin_check_user_action']);
+  assert.deepEqual(
+    refused.calls.map((c) => c.step),
+    ['rpc:admin_check_user_action'],
+  );
   const unrecorded = setup({
     record: { data: null, error: { code: '22023', message: "This user's sessions were not revoked" } },
   });

@@ -35,25 +35,36 @@ function post(body: string, headers: Record<string, string> = {}): Request {
   return new Request('http://functions.local/performance-metrics', {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': '203.0.113.9', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      origin: ORIGIN,
+      'x-forwarded-for': '203.0.113.9',
+      ...headers,
+    },
   });
 }
 
-Deno.test('a valid report is stored, marked critical, and answered 202 with CORS for the allowed origin', async () => {
-  const { stored, handler } = setup();
-  const response = await handler(post(JSON.stringify(validReport)));
-  assert.equal(response.status, 202);
-  assert.deepEqual(await response.json(), { accepted: true });
-  assert.equal(response.headers.get('access-control-allow-origin'), ORIGIN);
-  assert.equal(stored.length, 1);
-  assert.equal(stored[0]!.critical, true);
-  assert.equal(stored[0]!.user_id, 'user-1');
-  assert.equal(stored[0]!.reported_at, '2026-11-21T10:00:00.000Z');
-});
+Deno.test(
+  'a valid report is stored, marked critical, and answered 202 with CORS for the allowed origin',
+  async () => {
+    const { stored, handler } = setup();
+    const response = await handler(post(JSON.stringify(validReport)));
+    assert.equal(response.status, 202);
+    assert.deepEqual(await response.json(), { accepted: true });
+    assert.equal(response.headers.get('access-control-allow-origin'), ORIGIN);
+    assert.equal(stored.length, 1);
+    assert.equal(stored[0]!.critical, true);
+    assert.equal(stored[0]!.user_id, 'user-1');
+    assert.equal(stored[0]!.reported_at, '2026-11-21T10:00:00.000Z');
+  },
+);
 
 Deno.test('a report under every threshold is not critical', async () => {
   const { stored, handler } = setup();
-  const calm = { ...validReport, metrics: { ...validReport.metrics, domContentLoaded: 800, loadComplete: 1200 } };
+  const calm = {
+    ...validReport,
+    metrics: { ...validReport.metrics, domContentLoaded: 800, loadComplete: 1200 },
+  };
   assert.equal((await handler(post(JSON.stringify(calm)))).status, 202);
   assert.equal(stored[0]!.critical, false);
 });
@@ -95,7 +106,12 @@ Deno.test('other methods are 405; preflight is 204; unknown origins get no CORS 
   const get = await handler(new Request('http://functions.local/performance-metrics', { method: 'GET' }));
   assert.equal(get.status, 405);
   await get.body?.cancel();
-  const preflight = await handler(new Request('http://functions.local/performance-metrics', { method: 'OPTIONS', headers: { origin: ORIGIN } }));
+  const preflight = await handler(
+    new Request('http://functions.local/performance-metrics', {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN },
+    }),
+  );
   assert.equal(preflight.status, 204);
   assert.equal(preflight.headers.get('access-control-allow-methods'), 'POST, OPTIONS');
   const foreign = await handler(post(JSON.stringify(validReport), { origin: 'https://evil.example' }));

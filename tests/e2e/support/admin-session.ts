@@ -12,7 +12,11 @@ import type { TestUser } from './run-info';
 import { readStackEnv } from './stack-env';
 import { secretFromOtpauthUri, totpCode, totpStep } from '../../shared/totp.mjs';
 
-export async function enrolVerifiedAdmin(browser: Browser, email: string, statePath: string): Promise<TestUser> {
+export async function enrolVerifiedAdmin(
+  browser: Browser,
+  email: string,
+  statePath: string,
+): Promise<TestUser> {
   const env = readStackEnv();
   const admin = await createUser(env, email);
   await withDb((db) =>

@@ -40,7 +40,10 @@ describe('planMerges', () => {
   });
 
   it('matches whole names only: APT2 is not APT28', () => {
-    const plan = planMerges([candidate(id(1), ['APT28'], 'attack'), candidate(id(2), ['APT2', 'APT 28'], 'galaxy')]);
+    const plan = planMerges([
+      candidate(id(1), ['APT28'], 'attack'),
+      candidate(id(2), ['APT2', 'APT 28'], 'galaxy'),
+    ]);
     expect(plan.mergedInto.size).toBe(0);
   });
 
@@ -97,7 +100,18 @@ describe('planMerges on the demo files (ATT&CK enterprise and the MISP galaxy th
     return drafts.flatMap((d) => {
       if (d.kind !== 'object' || !(MERGED_KINDS as readonly string[]).includes(d.stix.type)) return [];
       const [stixId, type, name, description, aliases, externalIds, , modified, revoked, deprecated] =
-        prepareObject(d, context).fields as [string, string, string, string | undefined, string[], string[], unknown, unknown, boolean, boolean];
+        prepareObject(d, context).fields as [
+          string,
+          string,
+          string,
+          string | undefined,
+          string[],
+          string[],
+          unknown,
+          unknown,
+          boolean,
+          boolean,
+        ];
       if (revoked || deprecated) return [];
       return [
         {
@@ -121,7 +135,8 @@ describe('planMerges on the demo files (ATT&CK enterprise and the MISP galaxy th
 
   const byName = (list: MergeCandidate[], name: string) => list.find((o) => o.name === name)!;
   /** The galaxy's cluster for APT28, which the MISP events call Sofacy (its synonym here). */
-  const galaxyApt28 = () => galaxy.find((o) => o.stixId === 'intrusion-set--5b4ee3ea-eee3-4c8e-8323-85ae32658754')!;
+  const galaxyApt28 = () =>
+    galaxy.find((o) => o.stixId === 'intrusion-set--5b4ee3ea-eee3-4c8e-8323-85ae32658754')!;
 
   it('merges Sofacy into APT28, and the same whichever file came first', () => {
     const attackFirst = planMerges([...attack, ...galaxy]);
@@ -146,7 +161,9 @@ describe('planMerges on the demo files (ATT&CK enterprise and the MISP galaxy th
       expect(all.get(merged)!.sourceIds).toEqual(['galaxy']);
     }
     // Each merged object shares a name with the one it joins, directly or through its group.
-    const direct = [...plan.mergedInto].filter(([m, k]) => [...lower(all.get(m)!)].some((n) => lower(all.get(k)!).has(n)));
+    const direct = [...plan.mergedInto].filter(([m, k]) =>
+      [...lower(all.get(m)!)].some((n) => lower(all.get(k)!).has(n)),
+    );
     expect(direct.length).toBe(plan.mergedInto.size);
     const apt2 = galaxy.find((o) => o.name === 'APT2');
     if (apt2) expect(plan.mergedInto.get(apt2.stixId)).not.toBe(byName(attack, 'APT28').stixId);

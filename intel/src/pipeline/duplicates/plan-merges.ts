@@ -54,7 +54,8 @@ function rank(a: MergeCandidate, b: MergeCandidate): number {
   );
 }
 
-const shareSource = (a: MergeCandidate, b: MergeCandidate) => a.sourceIds.some((s) => b.sourceIds.includes(s));
+const shareSource = (a: MergeCandidate, b: MergeCandidate) =>
+  a.sourceIds.some((s) => b.sourceIds.includes(s));
 const label = (o: MergeCandidate) => `${o.name} (${o.stixId})`;
 
 /** Objects that share a name, by type and lower-case name. */

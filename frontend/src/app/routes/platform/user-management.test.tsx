@@ -132,7 +132,9 @@ describe('User Management', () => {
     await actor.click(within(confirm).getByRole('button', { name: 'Reset password' }));
     expect(await within(drawer).findByText('Zyxwvutsrq9876543210')).toBeInTheDocument();
     expect(within(drawer).getByText(/choose their own password when they first sign in/)).toBeInTheDocument();
-    expect(invoke).toHaveBeenCalledWith('admin-users', { body: { action: 'reset_password', user_id: OTHER } });
+    expect(invoke).toHaveBeenCalledWith('admin-users', {
+      body: { action: 'reset_password', user_id: OTHER },
+    });
     await actor.click(within(drawer).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('Zyxwvutsrq9876543210')).toBeNull());
   });

@@ -120,11 +120,14 @@ describe('an asset named by its CPE', () => {
       asset: { product: { vendor: 'microsoft', product: 'internet_explorer', version: '8.0.6001' } },
     });
     const noVersion = withCpe('cpe:2.3:a:fortinet:fortios:-:*:*:*:*:*:*:*');
-    expect(noVersion).toMatchObject({ ok: true, asset: { product: { vendor: 'fortinet', product: 'fortios' } } });
+    expect(noVersion).toMatchObject({
+      ok: true,
+      asset: { product: { vendor: 'fortinet', product: 'fortios' } },
+    });
     expect(noVersion.ok && noVersion.asset.product).not.toHaveProperty('version');
   });
 
-  it('refuses what the importer refuses, in the importer\'s words', () => {
+  it("refuses what the importer refuses, in the importer's words", () => {
     const refused = {
       'cpe:2.3:a:fortinet:fortios:7.*:*:*:*:*:*:*:*': 'has a wildcard',
       'cpe:2.3:a:fortinet:fortios': 'has 3 attributes',
@@ -137,7 +140,9 @@ describe('an asset named by its CPE', () => {
     for (const [cpe, words] of Object.entries(refused)) {
       const check = withCpe(cpe);
       expect(check.ok, cpe).toBe(false);
-      expect(!check.ok && check.reason, cpe).toMatch(new RegExp(`^cpe: .*${words.replace(/[()$]/g, '\\$&')}`));
+      expect(!check.ok && check.reason, cpe).toMatch(
+        new RegExp(`^cpe: .*${words.replace(/[()$]/g, '\\$&')}`),
+      );
     }
   });
 });

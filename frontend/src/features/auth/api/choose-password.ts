@@ -10,7 +10,8 @@ export async function choosePassword(input: { current: string; next: string }): 
   const { error } = await auth.updateUser({ password: input.next, current_password: input.current });
   if (error) {
     if (error.code === 'current_password_mismatch') throw new Error('The one-time password is not correct.');
-    if (error.code === 'same_password') throw new Error('Choose a password different from the one-time password.');
+    if (error.code === 'same_password')
+      throw new Error('Choose a password different from the one-time password.');
     throw new Error(error.message);
   }
   const refreshed = await auth.refreshSession();

@@ -92,8 +92,13 @@ export const authSlice = createSlice({
   },
 });
 
-export const { authStateChanged, adminValidated, userSignedOut, passwordChoiceStarted, passwordChoiceSettled } =
-  authSlice.actions;
+export const {
+  authStateChanged,
+  adminValidated,
+  userSignedOut,
+  passwordChoiceStarted,
+  passwordChoiceSettled,
+} = authSlice.actions;
 export const {
   selectUser,
   selectSession,

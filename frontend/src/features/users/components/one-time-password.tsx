@@ -14,9 +14,9 @@ export function OneTimePassword({ email, password }: { email: string; password: 
   return (
     <Flex direction="column" gap="3">
       <Text>
-        Give {email} this one-time password by a channel you trust. They choose their own password when
-        they first sign in with it. It is shown only now; if it is lost, reset the password from the
-        account's page.
+        Give {email} this one-time password by a channel you trust. They choose their own password when they
+        first sign in with it. It is shown only now; if it is lost, reset the password from the account's
+        page.
       </Text>
       <Flex gap="2" align="center" wrap="wrap">
         <Code fontSize="lg" px="3" py="2" data-testid="one-time-password" userSelect="all">
