@@ -152,6 +152,10 @@ export function makeProjectTestWorkdir(dir, apiPort, dbPort, webPort = apiPort +
   const config = readFileSync(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
     .replace(/^port = 54321$/m, `port = ${apiPort}`)
     .replace(/^port = 54322$/m, `port = ${dbPort}`)
+    // The mail catcher 10000 below the API and database ports: as unique as they are, below the
+    // kernel's ephemeral range, never npm start's 54324/54325.
+    .replace(/^port = 54324$/m, `port = ${apiPort - 10000}`)
+    .replace(/^smtp_port = 54325$/m, `smtp_port = ${dbPort - 10000}`)
     .replace(/^demo_users = .*$/m, 'demo_users = []')
     // Its own web port (never npm start's), serving this checkout's build.
     .replace(/^web_port = .*$/m, `web_port = ${webPort}`)

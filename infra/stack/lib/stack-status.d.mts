@@ -12,12 +12,22 @@ export type StackVariables = {
   JWT_SECRET: string;
   /** Only when the project serves the app (`[stack] web_port` and `web_root`). */
   WEB_URL?: string;
+  /** The local mail catcher's page and Mailpit-compatible API (`[local_smtp] port`), unless it is off. */
+  MAILPIT_URL?: string;
+  /**
+   * The SMTP server every mail goes through: `[auth.email.smtp]` when enabled
+   * (`smtp://user:pass@host:port`, credentials URL-encoded), else the catcher
+   * (`smtp://127.0.0.1:<smtp_port>`); absent when there is neither.
+   */
+  SMTP_URL?: string;
+  /** The From of those mails, `Name <address>` (admin_email and sender_name of the same section). */
+  SMTP_SENDER?: string;
 };
 
 export type StackPartHealth = { healthy: boolean; detail?: string };
 
 export type StackStatus = StackVariables & {
-  /** Each part (db, api, auth, rest, realtime, functions, storage, web) as the gateway reports it. */
+  /** Each part (db, api, auth, rest, realtime, functions, storage, web, mail) as the gateway reports it. */
   STATUS: Record<string, StackPartHealth>;
 };
 

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'user_modified'
   | 'user_repeated_signup'
   | 'user_confirmation_requested'
+  | 'user_recovery_requested'
   | 'user_updated_password'
   | 'token_revoked'
   | 'token_refreshed';
@@ -23,6 +24,7 @@ const LOG_TYPE: Record<AuditAction, string> = {
   user_modified: 'user',
   user_repeated_signup: 'user',
   user_confirmation_requested: 'user',
+  user_recovery_requested: 'user',
   user_updated_password: 'user',
   token_revoked: 'token',
   token_refreshed: 'token',

@@ -1,13 +1,15 @@
 /**
- * Sign-up confirmation when `[auth.email] enable_confirmations` is on. There is no mailer in this
- * stack, so the message GoTrue would send (link and code) is written to the gateway log instead,
- * and the token is kept the way GoTrue keeps it: a SHA-224 of email and code, in
+ * Sign-up confirmation when `[auth.email] enable_confirmations` is on: the mail GoTrue sends (link
+ * and code) goes out through the installation's SMTP route (mail/mailer.ts; the local catcher by
+ * default), and the token is kept the way GoTrue keeps it: a SHA-224 of email and code, in
  * `users.confirmation_token` and in `auth.one_time_tokens`.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { AuthCall } from './auth-call.js';
 import type { Db } from './db.js';
 import type { UserRow } from './user-json.js';
+import { requestedRedirect, verifyLink } from './mail/links.js';
+import { queueAuthMail, takeEmailBudget } from './mail/mailer.js';
 
 export const OTP_LENGTH = 6;
 /** The CLI's `[auth.email] otp_expiry` default. */
@@ -20,13 +22,17 @@ export function tokenHash(email: string, otp: string): string {
     .digest('hex');
 }
 
-export function generateOtp(): string {
-  return String(randomInt(10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+/** `length` digits (`[auth.email] otp_length`), each drawn uniformly. */
+export function generateOtp(length = OTP_LENGTH): string {
+  let otp = '';
+  for (let i = 0; i < length; i++) otp += String(randomInt(10));
+  return otp;
 }
 
 export async function startEmailConfirmation(call: AuthCall, db: Db, user: UserRow): Promise<void> {
+  takeEmailBudget(call.ctx);
   const email = user.email ?? '';
-  const otp = generateOtp();
+  const otp = generateOtp(call.ctx.config.auth.email.otpLength);
   const hash = tokenHash(email, otp);
   await db.query(
     `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
@@ -39,12 +45,19 @@ export async function startEmailConfirmation(call: AuthCall, db: Db, user: UserR
         updated_at = now()`,
     [user.id, hash, email],
   );
-  const redirectTo = call.route.url.searchParams.get('redirect_to') ?? call.ctx.config.auth.siteUrl;
-  const link = `${call.issuer}/verify?token=${hash}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`;
-  call.ctx.log('info', 'auth: confirmation email (not sent: no mailer in this stack)', {
+  const redirectTo = requestedRedirect(call);
+  queueAuthMail(call.ctx, {
     to: email,
-    link,
-    otp,
+    type: 'confirmation',
+    vars: {
+      ConfirmationURL: verifyLink(call, hash, 'signup', redirectTo),
+      Token: otp,
+      TokenHash: hash,
+      SiteURL: call.ctx.config.auth.siteUrl,
+      RedirectTo: redirectTo,
+      Email: email,
+      NewEmail: '',
+    },
   });
 }
 
@@ -56,6 +69,7 @@ export interface PendingConfirmation {
 export async function findPendingConfirmation(
   db: Db,
   match: { tokenHash: string } | { email: string; otp: string },
+  expirySeconds = OTP_EXPIRY_SECONDS,
 ): Promise<PendingConfirmation | undefined> {
   const hash = 'tokenHash' in match ? match.tokenHash : tokenHash(match.email.toLowerCase(), match.otp);
   if (hash === '') return undefined;
@@ -64,7 +78,7 @@ export async function findPendingConfirmation(
       where confirmation_token = $1 and email_confirmed_at is null
         and confirmation_sent_at > now() - make_interval(secs => $2)
       limit 1`,
-    [hash, OTP_EXPIRY_SECONDS],
+    [hash, expirySeconds],
   );
   return rows[0] ? { userId: rows[0].id } : undefined;
 }

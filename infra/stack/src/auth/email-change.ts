@@ -56,11 +56,3 @@ export async function refreshProviders(db: Db, userId: string): Promise<void> {
   const providers = rows.map((r) => r.provider);
   await mergeAppMetadata(db, userId, { provider: providers[0], providers });
 }
-
-/** Records a change that waits for confirmation (no mailer here: it stays pending). */
-export async function requestEmailChange(db: Db, userId: string, email: string): Promise<void> {
-  await db.query(
-    `update auth.users set email_change = $2, email_change_sent_at = now(), updated_at = now() where id = $1`,
-    [userId, email],
-  );
-}

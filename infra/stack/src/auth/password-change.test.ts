@@ -28,14 +28,18 @@ describe('one-time passwords', () => {
 
   it('keeps authenticated for everyone else, and a service account keeps its own role', () => {
     expect(claimsOf(userRow()).role).toBe('authenticated');
-    expect(tokenRole(userRow({ raw_app_meta_data: { password_change_required: 'true' } }))).toBe('authenticated');
+    expect(tokenRole(userRow({ raw_app_meta_data: { password_change_required: 'true' } }))).toBe(
+      'authenticated',
+    );
     expect(tokenRole(userRow({ role: 'service_role', raw_app_meta_data: flagged }))).toBe('service_role');
     expect(tokenRole(userRow({ raw_app_meta_data: null }))).toBe('authenticated');
   });
 
   it('clears only the flag, and only for that user', async () => {
     const calls: { text: string; values: unknown[] }[] = [];
-    const db = { query: async (text: string, values: unknown[]) => void calls.push({ text, values }) } as unknown as Db;
+    const db = {
+      query: async (text: string, values: unknown[]) => void calls.push({ text, values }),
+    } as unknown as Db;
     await clearPasswordChangeRequired(db, 'u-1');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.text).toContain('raw_app_meta_data - $2');

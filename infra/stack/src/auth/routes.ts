@@ -5,7 +5,9 @@ import { adminCreateUser } from './handlers/admin-create-user.js';
 import { adminUpdateUser } from './handlers/admin-update-user.js';
 import { adminDeleteUser, adminGetUser, adminListUsers } from './handlers/admin-users.js';
 import { logout } from './handlers/logout.js';
-import { externalProvider, health, jwks, recover, settings } from './handlers/public.js';
+import { otp } from './handlers/otp.js';
+import { externalProvider, health, jwks, settings } from './handlers/public.js';
+import { recover } from './handlers/recover.js';
 import { signup } from './handlers/signup.js';
 import { token } from './handlers/token.js';
 import { getUser, updateUser } from './handlers/user.js';
@@ -21,6 +23,8 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   '/token': { POST: token },
   '/verify': { GET: verifyGet, POST: verifyPost },
   '/recover': { POST: recover },
+  '/otp': { POST: otp },
+  '/magiclink': { POST: otp },
   '/user': { GET: getUser, PUT: updateUser },
   '/logout': { POST: logout },
   '/authorize': { GET: externalProvider },

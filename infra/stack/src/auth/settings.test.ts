@@ -22,6 +22,15 @@ const base: AuthConfig = {
     tokenVerifications: 30,
     anonymousUsers: 30,
   },
+  additionalRedirectUrls: [],
+  email: {
+    smtp: undefined,
+    templates: {},
+    otpLength: 6,
+    otpExpirySeconds: 3600,
+    maxFrequencySeconds: 1,
+    doubleConfirmChanges: true,
+  },
 };
 
 describe('settingsJson', () => {

@@ -5,7 +5,7 @@
  *   run     up in the foreground (for systemd): supervises, and stops everything on SIGTERM
  *   down    stop everything (--purge also deletes the state folder)
  *   reset   rebuild the database: bootstrap, migrations, seed
- *   status  health of each part (db, api, auth, rest, realtime, storage, functions, web), URLs and keys
+ *   status  health of each part (db, api, auth, rest, realtime, storage, functions, web, mail), URLs and keys
  *           (-o json|env|pretty); exits 1 when a part is unhealthy
  *   logs    recent gateway, Postgres and supervisor logs (-f to follow)
  *   backup  a checksummed copy of the running installation (--to DIR; default supabase/.temp/backups/…)

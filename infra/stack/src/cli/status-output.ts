@@ -2,6 +2,8 @@
 import type { StackVariables } from '../../lib/stack-status.mjs';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StackSecrets } from '../config/secrets.js';
+import { mailRoute } from '../config/mail-config.js';
+import { mailpitUrl } from '../mail/catcher.js';
 import { databaseUrl } from '../postgres/admin-client.js';
 
 export function statusVariables(
@@ -10,6 +12,8 @@ export function statusVariables(
   webUrl?: string,
 ): StackVariables {
   const apiUrl = `http://127.0.0.1:${config.api.port}`;
+  const mailpit = mailpitUrl(config);
+  const mail = mailRoute(config.localSmtp, config.auth.email);
   return {
     API_URL: apiUrl,
     REST_URL: `${apiUrl}/rest/v1`,
@@ -20,6 +24,9 @@ export function statusVariables(
     SECRET_KEY: secrets.secretKey,
     JWT_SECRET: secrets.jwtSecret,
     ...(webUrl ? { WEB_URL: webUrl } : {}),
+    // `supabase status` 3.1.0 prints MAILPIT_URL (INBUCKET_URL is only its old alias for it).
+    ...(mailpit ? { MAILPIT_URL: mailpit } : {}),
+    ...(mail ? { SMTP_URL: mail.url, SMTP_SENDER: mail.sender } : {}),
   };
 }
 

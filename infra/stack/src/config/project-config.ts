@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { parseDurationSeconds } from './durations.js';
 import { FileSizeError, parseFileSize } from '../storage/file-size.js';
+import { parseAuthEmail, parseLocalSmtp, type AuthEmailConfig, type LocalSmtpConfig } from './mail-config.js';
 
 export interface AuthRateLimits {
   /** Requests per 5 minutes per IP, as the CLI documents them. */
@@ -20,6 +21,8 @@ export interface AuthRateLimits {
 
 export interface AuthConfig {
   siteUrl: string;
+  /** `additional_redirect_urls`: exact URLs or globs that `redirect_to` may also name (GoTrue's allow list). */
+  additionalRedirectUrls: string[];
   jwtExpiry: number;
   enableSignup: boolean;
   enableEmailSignup: boolean;
@@ -36,6 +39,8 @@ export interface AuthConfig {
   sessionTimebox: number;
   sessionInactivityTimeout: number;
   rateLimit: AuthRateLimits;
+  /** `[auth.email]` mail settings: real SMTP server, templates, OTP length and expiry. */
+  email: AuthEmailConfig;
 }
 
 export interface ProjectConfig {
@@ -45,6 +50,8 @@ export interface ProjectConfig {
   api: { port: number; schemas: string[]; extraSearchPath: string[]; maxRows: number };
   db: { port: number; majorVersion: number };
   auth: AuthConfig;
+  /** `[local_smtp]`: the mail catcher (src/mail), as the CLI's local mail server. */
+  localSmtp: LocalSmtpConfig;
   functions: Record<string, { verifyJwt: boolean }>;
   /** Realtime limits, under our own [stack.realtime] table (the CLI's [realtime] has none of these). */
   realtime: {
@@ -176,6 +183,7 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
     db: { port: num(db, 'port', 54322), majorVersion: num(db, 'major_version', 15) },
     auth: {
       siteUrl: str(auth, 'site_url', 'http://127.0.0.1:3000'),
+      additionalRedirectUrls: strList(auth, 'additional_redirect_urls', []),
       jwtExpiry: num(auth, 'jwt_expiry', 3600),
       enableSignup: bool(auth, 'enable_signup', true),
       enableEmailSignup: bool(email, 'enabled', bool(email, 'enable_signup', true)),
@@ -195,7 +203,9 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
         tokenVerifications: num(rate, 'token_verifications', 30),
         anonymousUsers: num(rate, 'anonymous_users', 30),
       },
+      email: parseAuthEmail(email, absWorkdir),
     },
+    localSmtp: parseLocalSmtp(root),
     functions,
     realtime: {
       maxPayloadBytes: num(table(stack, 'realtime'), 'max_payload_bytes', 256 * 1024),

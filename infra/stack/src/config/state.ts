@@ -22,6 +22,8 @@ export interface StatePaths {
   supervisorLog: string;
   secrets: string;
   storage: string;
+  /** Messages the local mail catcher keeps across restarts (src/mail/store.ts). */
+  mail: string;
 }
 
 const MAX_SOCKET_PATH = 100;
@@ -46,5 +48,6 @@ export function statePaths(config: ProjectConfig): StatePaths {
     supervisorLog: path.join(logs, 'supervisor.log'),
     secrets: path.join(root, 'secrets.json'),
     storage: path.join(root, 'storage'),
+    mail: path.join(root, 'mail'),
   };
 }

@@ -11,6 +11,7 @@ import { createLogger } from './logger.js';
 import { createGatewayServer } from './server.js';
 import { services } from './services.js';
 import { gatewayWeb } from '../web/gateway-web.js';
+import { gatewayMail } from '../mail/catcher.js';
 
 async function main(): Promise<void> {
   const workdir = process.argv[2];
@@ -46,7 +47,10 @@ async function main(): Promise<void> {
   for (const service of services) await service.start?.(ctx);
   // The built app's web server (src/web): its own port, started once the API answers.
   const web = gatewayWeb(ctx);
-  const server = createGatewayServer(ctx, services, { web: web.health });
+  // The local mail catcher (src/mail): its own ports, started before the API so auth can mail at once.
+  const mail = gatewayMail(ctx);
+  await mail.start();
+  const server = createGatewayServer(ctx, services, { web: web.health, mail: mail.health });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await web.stop().catch(() => undefined);
+    await mail.stop().catch(() => undefined);
     for (const service of services) await service.stop?.().catch(() => undefined);
     await Promise.all([pools.api.end(), pools.auth.end()]).catch(() => undefined);
     process.exit(0);

@@ -7,13 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { authClient, authFetch, recordEvents } from '../helpers/auth-clients.js';
 import { uniqueEmail } from '../helpers/auth-db.js';
 import { startAuthGateway, type AuthGateway } from '../helpers/auth-gateway.js';
+import { linkAndCode, waitForMail } from '../helpers/mail.js';
 
-function confirmationMail(gateway: AuthGateway, email: string): { link: string; otp: string } {
-  const entry = gateway.logs
-    .filter((e) => e.message.startsWith('auth: confirmation email') && e.fields?.to === email)
-    .at(-1);
-  if (!entry) throw new Error(`no confirmation logged for ${email}`);
-  return { link: entry.fields!.link as string, otp: entry.fields!.otp as string };
+/** The confirmation mail, read from the stack's mail catcher (the in-process gateway mails through it). */
+async function confirmationMail(email: string, count = 1): Promise<{ link: string; otp: string }> {
+  const mail = await waitForMail(email, count);
+  expect(mail.Subject).toBe('Confirm Your Email');
+  return linkAndCode(mail);
 }
 
 describe('auth signUp with confirmations on ([auth.email] enable_confirmations = true)', () => {
@@ -51,7 +51,7 @@ describe('auth signUp with confirmations on ([auth.email] enable_confirmations =
     expect(wrong.error).toMatchObject({ status: 403, code: 'otp_expired' });
     const { data, error } = await client().auth.verifyOtp({
       email,
-      token: confirmationMail(gateway, email).otp,
+      token: (await confirmationMail(email)).otp,
       type: 'signup',
     });
     expect(error).toBeNull();
@@ -59,7 +59,7 @@ describe('auth signUp with confirmations on ([auth.email] enable_confirmations =
     expect((await client().auth.signInWithPassword({ email, password: 'secret-123' })).error).toBeNull();
     const reused = await client().auth.verifyOtp({
       email,
-      token: confirmationMail(gateway, email).otp,
+      token: (await confirmationMail(email)).otp,
       type: 'signup',
     });
     expect(reused.error?.code).toBe('otp_expired');
@@ -68,7 +68,7 @@ describe('auth signUp with confirmations on ([auth.email] enable_confirmations =
   it('confirms through the emailed link, redirecting with the session in the fragment', async () => {
     const email = uniqueEmail('link');
     await client().auth.signUp({ email, password: 'secret-123' });
-    const link = new URL(confirmationMail(gateway, email).link);
+    const link = new URL((await confirmationMail(email)).link);
     expect(link.origin + link.pathname).toBe(`${gateway.url}/auth/v1/verify`);
     const response = await fetch(link, { redirect: 'manual' });
     expect(response.status).toBe(303);
@@ -86,7 +86,7 @@ describe('auth signUp with confirmations on ([auth.email] enable_confirmations =
   it('answers a sign-up for a registered address with a look-alike user (no enumeration)', async () => {
     const email = uniqueEmail('exists');
     await client().auth.signUp({ email, password: 'secret-123' });
-    await client().auth.verifyOtp({ email, token: confirmationMail(gateway, email).otp, type: 'signup' });
+    await client().auth.verifyOtp({ email, token: (await confirmationMail(email)).otp, type: 'signup' });
     const real = await client().auth.signInWithPassword({ email, password: 'secret-123' });
     const { data, error } = await client().auth.signUp({ email, password: 'another-123' });
     expect(error).toBeNull();

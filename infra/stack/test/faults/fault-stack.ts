@@ -50,7 +50,9 @@ export function createFaultStack(name: string, apiPort: number, dbPort: number):
   const config = readFileSync(configFile, 'utf8')
     .replace(/^project_id = .*$/m, `project_id = "fault-${name}"`)
     .replace(/^port = 25321$/m, `port = ${apiPort}`)
-    .replace(/^port = 25322$/m, `port = ${dbPort}`);
+    .replace(/^port = 25322$/m, `port = ${dbPort}`)
+    .replace(/^port = 25324$/m, `port = ${apiPort - 10000}`)
+    .replace(/^smtp_port = 25325$/m, `smtp_port = ${dbPort - 10000}`);
   writeFileSync(configFile, config);
   const vars = JSON.parse(stackCli(workdir, ['up', '-o', 'json'])) as Record<string, string>;
   return {

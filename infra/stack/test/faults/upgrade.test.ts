@@ -83,6 +83,8 @@ beforeAll(async () => {
   const config = readFileSync(path.join(ROOT, 'supabase', 'config.toml'), 'utf8')
     .replace(/^port = 54321$/m, 'port = 25597')
     .replace(/^port = 54322$/m, 'port = 25598')
+    .replace(/^port = 54324$/m, 'port = 15597')
+    .replace(/^smtp_port = 54325$/m, 'smtp_port = 15598')
     .replace(/^demo_users = .*$/m, 'demo_users = []')
     .replace(/^web_port = .*$/m, 'web_port = 0');
   writeFileSync(path.join(workdir, 'supabase', 'config.toml'), config);

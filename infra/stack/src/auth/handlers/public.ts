@@ -1,10 +1,8 @@
-/** Endpoints that need no user: settings, health, JWKS, and the flows this stack cannot serve. */
+/** Endpoints that need no user: settings, health, JWKS, and the flows this stack cannot serve (recover.ts, otp.ts mail). */
 import { sendJson } from '../../gateway/http.js';
 import type { AuthCall } from '../auth-call.js';
 import { badRequest } from '../errors.js';
-import { readJsonObject, stringOrEmpty } from '../request-body.js';
 import { healthJson, settingsJson } from '../settings.js';
-import { validateEmail } from '../validation.js';
 
 export async function settings(call: AuthCall): Promise<void> {
   sendJson(call.res, 200, settingsJson(call.ctx.config.auth));
@@ -23,17 +21,4 @@ export async function jwks(call: AuthCall): Promise<void> {
 export async function externalProvider(call: AuthCall): Promise<void> {
   const provider = call.route.url.searchParams.get('provider') ?? '';
   throw badRequest('validation_failed', `Unsupported provider: Provider ${provider} could not be found`);
-}
-
-/**
- * POST /recover answers {} whether or not the address has an account (as GoTrue does, against
- * enumeration). There is no mailer, so the request is only logged.
- */
-export async function recover(call: AuthCall): Promise<void> {
-  const body = await readJsonObject(call.req, call.ctx.config.stack.maxBodyBytes);
-  const email = validateEmail(stringOrEmpty(body, 'email'));
-  call.ctx.log('info', 'auth: password recovery requested (no mailer in this stack: nothing sent)', {
-    email,
-  });
-  sendJson(call.res, 200, {});
 }

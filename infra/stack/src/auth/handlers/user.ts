@@ -4,7 +4,10 @@ import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { ADMIN_ROLES, requireUser } from '../authenticate.js';
 import { withTransaction } from '../db.js';
-import { applyEmailChange, requestEmailChange } from '../email-change.js';
+import { applyEmailChange } from '../email-change.js';
+import { sendEmailChangeMails } from '../mail/flows.js';
+import { requestedRedirect } from '../mail/links.js';
+import { takeEmailBudget } from '../mail/mailer.js';
 import type { Db } from '../db.js';
 import { badRequest, forbidden, unprocessable } from '../errors.js';
 import { clearPasswordChangeRequired } from '../password-change.js';
@@ -59,6 +62,8 @@ export async function updateUser(call: AuthCall): Promise<void> {
   }
   const emailChanges = email !== '' && email !== (row.email ?? '');
   const pool = ctx.pools.auth;
+  const mailsChange = emailChanges && ctx.config.auth.enableConfirmations;
+  if (mailsChange) takeEmailBudget(ctx);
   if (emailChanges && (await findUserHoldingEmail(pool, email, row.aud ?? DEFAULT_AUDIENCE, row.id))) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
@@ -85,9 +90,9 @@ export async function updateUser(call: AuthCall): Promise<void> {
     if (data) await mergeUserMetadata(client, row.id, data);
     if (appData) await mergeAppMetadata(client, row.id, appData);
     if (emailChanges) {
-      // No mailer here: with confirmations off the change applies at once (GoTrue does so for
-      // anonymous users); with them on it stays pending as `new_email`.
-      if (ctx.config.auth.enableConfirmations) await requestEmailChange(client, row.id, email);
+      // With confirmations off the change applies at once (GoTrue's autoconfirm); with them on it
+      // stays pending as `new_email` until the mailed link or code confirms it (verify.ts).
+      if (mailsChange) await sendEmailChangeMails(call, client, row, email, requestedRedirect(call, body));
       else await applyEmailChange(client, { userId: row.id, email, verified: true });
     }
     await writeAudit(client, actor, 'user_modified', call.ip);

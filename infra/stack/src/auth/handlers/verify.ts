@@ -1,13 +1,18 @@
 /**
- * GET and POST /verify for sign-up confirmations (the link or code written to the gateway log).
- * GET redirects like GoTrue, with the session or the error in the URL fragment; POST answers with
- * the session. Other verification types have no tokens here, so they fail as expired ones do.
+ * GET and POST /verify (GoTrue's Verify) for the links and codes auth mails: sign-up confirmation
+ * (signup, email), recovery, magic link (magiclink, email) and e-mail change (email_change). GET
+ * redirects like GoTrue, with the session or the error in the URL fragment; POST answers with the
+ * session. Each token is single use and expires after `[auth.email] otp_expiry`. Types whose mails
+ * this stack does not send (invite, sms, phone_change) fail as expired tokens do.
  */
 import { sendJson } from '../../gateway/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { findPendingConfirmation } from '../confirmation.js';
-import { withTransaction } from '../db.js';
+import { withTransaction, type Db } from '../db.js';
+import { applyEmailChange } from '../email-change.js';
+import { consumeEmailChangeToken, consumeRecoveryToken } from '../mail/flows.js';
+import { allowedRedirect } from '../mail/links.js';
 import { badRequest, forbidden } from '../errors.js';
 import { issueSession } from '../issue-session.js';
 import { authLimits } from '../rate-limits.js';
@@ -26,6 +31,11 @@ const VERIFY_TYPES = [
   'phone_change',
 ];
 const CONFIRMATION_TYPES = ['signup', 'email'];
+/** GoTrue's answer when one of the two e-mail change links is in and the other is still due. */
+const HALF_CONFIRMED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+type Match = { tokenHash: string } | { email: string; otp: string };
+type Outcome = { session: JsonMap } | { half: true } | undefined;
 
 const expired = () => forbidden('otp_expired', 'Token has expired or is invalid');
 
@@ -55,31 +65,49 @@ export async function verifyPost(call: AuthCall): Promise<void> {
   if (hash === '' && (email === '' || otp === '')) {
     throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   }
-  if (!CONFIRMATION_TYPES.includes(type)) throw expired();
-  const pending = await findPendingConfirmation(
-    call.ctx.pools.auth,
-    hash !== '' ? { tokenHash: hash } : { email, otp },
-  );
-  if (!pending) throw expired();
-  sendJson(call.res, 200, await confirmAndSignIn(call, pending.userId));
+  const outcome = await consume(call, type, hash !== '' ? { tokenHash: hash } : { email, otp });
+  if (!outcome) throw expired();
+  if ('half' in outcome) return sendJson(call.res, 200, { msg: HALF_CONFIRMED, code: 200 });
+  sendJson(call.res, 200, outcome.session);
 }
 
-/** Only the site URL's origin and loopback origins are redirect targets, never an arbitrary host. */
-export function safeRedirect(requested: string | null, siteUrl: string): string {
-  if (!requested) return siteUrl;
-  try {
-    const target = new URL(requested);
-    const site = new URL(siteUrl);
-    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname);
-    if (
-      (target.protocol === 'http:' || target.protocol === 'https:') &&
-      (target.origin === site.origin || loopback)
-    )
-      return requested;
-  } catch {
-    // not a URL: fall through to the site URL
+/** Signs in the user a used recovery or magic-link code belonged to (confirming the address). */
+async function signInByMail(call: AuthCall, client: Db, userId: string, method: string): Promise<JsonMap> {
+  const user = (await findUserRowById(client, userId))!;
+  if (!user.email_confirmed_at) await confirmEmail(client, userId);
+  await writeAudit(client, actorFromUser(user), 'login', call.ip, { provider: 'email' });
+  return issueSession(call, client, { userId, method, provider: 'email' });
+}
+
+/** Uses the token of `type` in one transaction: a session, half an e-mail change, or nothing. */
+async function consume(call: AuthCall, type: string, match: Match): Promise<Outcome> {
+  const expiry = call.ctx.config.auth.email.otpExpirySeconds;
+  if (CONFIRMATION_TYPES.includes(type)) {
+    const pending = await findPendingConfirmation(call.ctx.pools.auth, match, expiry);
+    if (pending) return { session: await confirmAndSignIn(call, pending.userId) };
+    if (type === 'signup') return undefined;
   }
-  return siteUrl;
+  return withTransaction(call.ctx.pools.auth, async (client): Promise<Outcome> => {
+    if (type === 'recovery' || type === 'magiclink' || type === 'email') {
+      const userId = await consumeRecoveryToken(client, match, expiry);
+      const method = type === 'email' ? 'otp' : type;
+      return userId ? { session: await signInByMail(call, client, userId, method) } : undefined;
+    }
+    if (type !== 'email_change') return undefined;
+    const step = await consumeEmailChangeToken(client, match, expiry);
+    if (step.state === 'none') return undefined;
+    if (step.state === 'half') return { half: true };
+    await applyEmailChange(client, { userId: step.userId, email: step.email, verified: true });
+    const user = (await findUserRowById(client, step.userId))!;
+    await writeAudit(client, actorFromUser(user), 'user_modified', call.ip);
+    return {
+      session: await issueSession(call, client, {
+        userId: step.userId,
+        method: 'email_change',
+        provider: 'email',
+      }),
+    };
+  });
 }
 
 function redirect(call: AuthCall, target: string, fragment: Record<string, string>): void {
@@ -91,21 +119,20 @@ function redirect(call: AuthCall, target: string, fragment: Record<string, strin
 
 export async function verifyGet(call: AuthCall): Promise<void> {
   const params = call.route.url.searchParams;
-  const target = safeRedirect(params.get('redirect_to'), call.ctx.config.auth.siteUrl);
+  const target = allowedRedirect(params.get('redirect_to'), call.ctx.config.auth);
   const type = params.get('type') ?? '';
   authLimits(call.ctx).take('tokenVerifications', call.ip);
   checkType(type);
-  const pending = CONFIRMATION_TYPES.includes(type)
-    ? await findPendingConfirmation(call.ctx.pools.auth, { tokenHash: params.get('token') ?? '' })
-    : undefined;
-  if (!pending) {
+  const outcome = await consume(call, type, { tokenHash: params.get('token') ?? '' });
+  if (!outcome) {
     return redirect(call, target, {
       error: 'access_denied',
       error_code: 'otp_expired',
       error_description: 'Email link is invalid or has expired',
     });
   }
-  const session = await confirmAndSignIn(call, pending.userId);
+  if ('half' in outcome) return redirect(call, target, { message: HALF_CONFIRMED });
+  const session = outcome.session;
   redirect(call, target, {
     access_token: String(session.access_token),
     expires_at: String(session.expires_at),
