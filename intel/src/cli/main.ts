@@ -8,11 +8,13 @@
  *   export stix|misp [--out FILE] [--type T]… [--entity ID] [--max-tlp LEVEL]
  *   export zeek-intel|suricata|rpz|text|nftables|iptables|csv|misp-feed [--out FILE] [--min-score N] [--source NAME]…
  *   feeds add|list|remove|rotate-token …   (exports for controls served over HTTP)
+ *   notifications add|list|remove|test …   (alerts and events to webhooks, chat and e-mail)
  */
 import { demoCommand } from './demo-command.js';
 import { exportCommand, EXPORT_USAGE } from './export-command.js';
 import { feedsCommand, FEEDS_USAGE } from './feeds-command.js';
 import { importCommand, IMPORT_USAGE, UsageError } from './import-command.js';
+import { notificationsCommand, NOTIFICATIONS_USAGE } from './notifications-command.js';
 import { sourcesCommand } from './sources-command.js';
 import { syncCommand, SYNC_USAGE } from './sync-command.js';
 import { workerCommand } from './worker-command.js';
@@ -25,6 +27,7 @@ const USAGE = `usage:
   npm run intel -- worker [--poll-seconds N]   (syncs requested from the app, and schedules)
   ${EXPORT_USAGE}
   ${FEEDS_USAGE}
+  ${NOTIFICATIONS_USAGE}
 Every command takes --db-url URL or --workdir DIR (default: this project's running stack).`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
@@ -35,6 +38,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   worker: workerCommand,
   export: exportCommand,
   feeds: feedsCommand,
+  notifications: notificationsCommand,
 };
 
 async function main(): Promise<number> {

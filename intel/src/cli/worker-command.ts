@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { connect, resolveDbUrl, resolveStorage } from '../db/connect.js';
 import { runWorker } from '../connectors/worker.js';
 import { loadDemoDataset } from '../demo/load-demo.js';
+import { resolveNotificationSettings } from '../notifications/settings.js';
 import { demoSummary } from './demo-summary.js';
 
 /**
@@ -35,6 +36,14 @@ export async function workerCommand(args: string[]): Promise<number> {
       pollSeconds: Number(values['poll-seconds']),
       signal: stop.signal,
       storage: resolveStorage({ workdir: values.workdir }),
+      notifications: resolveNotificationSettings({ workdir: values.workdir }),
+      onNotifications: (outcome) => {
+        if ('error' in outcome) return log(`notifications: ${outcome.error}`);
+        for (const d of outcome.deliveries)
+          log(
+            `notification ${d.id} → ${d.channel}: ${d.status}${d.outcome?.error ? ` (${d.outcome.error})` : d.reason ? ` (${d.reason})` : ''}`,
+          );
+      },
       onResult: (r) =>
         log(
           r.result === 'imported'

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { notificationPass, type NotificationPassResult } from '../notifications/pass.js';
+import type { NotificationSettings } from '../notifications/settings.js';
 import { closeQueuedRun } from '../pipeline/run-state.js';
 import { ensureCatalogue } from './catalogue.js';
 import { purgeIfDue, type PurgedData } from './retention.js';
@@ -20,7 +22,13 @@ export interface WorkerOptions {
   onResult?: (result: SyncResult | UploadResult) => void;
   /** After a retention purge: what it deleted, or why it failed (the worker goes on). */
   onPurge?: (outcome: { purged: PurgedData[] } | { error: string }) => void;
+  /** Where notifications go (SMTP, the app's address); without it the worker sends none. */
+  notifications?: NotificationSettings;
+  onNotifications?: (outcome: NotificationPassResult | { error: string }) => void;
 }
+
+/** How often new events are captured and due notifications sent (a test or retry from the app wakes it at once). */
+const NOTIFY_MS = 15 * 1000;
 
 /** How often the worker asks whether the daily purge is due (cheap: one indexed lookup). */
 const PURGE_CHECK_MS = 60 * 60 * 1000;
@@ -64,8 +72,13 @@ export async function runWorker(
   let wake: () => void = () => {
     pending = true;
   };
-  listener.on('notification', () => wake());
+  let nextNotify = 0;
+  listener.on('notification', (message) => {
+    if (message.channel === 'intel_notifications') nextNotify = 0;
+    wake();
+  });
   await listener.query('listen intel_import_requests');
+  if (options.notifications) await listener.query('listen intel_notifications');
   options.signal?.addEventListener('abort', () => wake());
   await ensureCatalogue(db);
   let nextSchedule = 0;
@@ -103,13 +116,22 @@ export async function runWorker(
         options.onPurge?.({ error: (error as Error).message });
       }
     }
+    if (options.notifications && Date.now() >= nextNotify && !options.signal?.aborted) {
+      nextNotify = Date.now() + NOTIFY_MS;
+      try {
+        options.onNotifications?.(await notificationPass(db, options.notifications, options.signal));
+      } catch (error) {
+        options.onNotifications?.({ error: (error as Error).message });
+      }
+    }
     if (options.signal?.aborted) break;
     if (pending) {
       pending = false;
       continue;
     }
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.max(nextSchedule - Date.now(), 0));
+      const until = options.notifications ? Math.min(nextSchedule, nextNotify) : nextSchedule;
+      const timer = setTimeout(resolve, Math.max(until - Date.now(), 0));
       wake = () => {
         clearTimeout(timer);
         resolve();

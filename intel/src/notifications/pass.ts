@@ -1,0 +1,26 @@
+import type pg from 'pg';
+import { deliverDue, type DeliveryReport } from './deliver.js';
+import type { NotificationSettings } from './settings.js';
+
+export interface NotificationPassResult {
+  queued: number;
+  deliveries: DeliveryReport[];
+}
+
+/** One worker pass: capture new events into deliveries, then send what is due. */
+export async function notificationPass(
+  db: pg.Client,
+  settings: NotificationSettings,
+  signal?: AbortSignal,
+): Promise<NotificationPassResult> {
+  const { rows } = await db.query<{ queued: number }>(
+    'select private.capture_notification_events() as queued',
+  );
+  const deliveries: DeliveryReport[] = [];
+  // Drain what is due in batches, so a backlog does not wait for the next poll.
+  for (let batch = await deliverDue(db, settings, { signal }); batch.length > 0 && !signal?.aborted;) {
+    deliveries.push(...batch);
+    batch = await deliverDue(db, settings, { signal });
+  }
+  return { queued: rows[0]?.queued ?? 0, deliveries };
+}
