@@ -13,6 +13,8 @@ import {
   platformChildRoutes,
 } from './routes/platform/platform-routes';
 import { AuthRoute } from './routes/public/auth';
+import { ForgotPasswordRoute, ResetPasswordRoute } from './routes/public/password-recovery';
+import { recoveryPaths } from '@/features/auth/utils/recovery-paths';
 import { HomeRoute } from './routes/public/home';
 import { NotFoundRoute } from './routes/public/not-found';
 import { publicPages } from './routes/public/public-content';
@@ -41,6 +43,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: publicPaths.home, element: <HomeRoute /> },
           { path: publicPaths.auth, element: <AuthRoute /> },
+          { path: recoveryPaths.forgot, element: <ForgotPasswordRoute /> },
+          { path: recoveryPaths.reset, element: <ResetPasswordRoute /> },
           ...publicPages.map((page) => ({ path: page.path, element: <PublicPage page={page} /> })),
           ...legacyRedirects
             .filter((redirect) => redirect.signIn)

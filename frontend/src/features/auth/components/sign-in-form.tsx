@@ -2,13 +2,14 @@
  * The sign-in form at /auth. Marked security-sensitive, so autocomplete is off on the form and its fields
  * (SPEC §5). On success it records the session and returns the user to where the guard stopped them.
  */
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/store/hooks';
 import { mapSession } from '@/features/auth/api/map-session';
 import { signInWithPassword } from '@/features/auth/api/sign-in-with-password';
 import { authStateChanged } from '@/features/auth/state/auth-slice';
+import { recoveryPaths } from '@/features/auth/utils/recovery-paths';
 import { returnPathFrom } from '@/features/auth/utils/return-location';
 
 export function SignInForm() {
@@ -80,6 +81,9 @@ export function SignInForm() {
         <Button type="submit" loading={busy} loadingText="Signing in">
           Sign in
         </Button>
+        <Link asChild fontSize="sm" alignSelf="center">
+          <RouterLink to={recoveryPaths.forgot}>Forgot your password?</RouterLink>
+        </Link>
       </Stack>
     </form>
   );
