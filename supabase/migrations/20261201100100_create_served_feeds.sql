@@ -41,7 +41,7 @@ comment on column public.served_feeds.types is 'Indicator types served (null: ev
 comment on column public.served_feeds.source_ids is 'Only values reported by one of these sources (null: any source).';
 comment on column public.served_feeds.created_by is 'The administrator who created it (null: the CLI or a removed account).';
 comment on column public.served_feeds.created_at is 'When it was created.';
-comment on column public.served_feeds.updated_at is 'Last change of its selection or token; part of its version.';
+comment on column public.served_feeds.updated_at is 'Last change of its selection (the selection is part of its version).';
 comment on column public.served_feeds.last_pulled_at is 'When a sensor last pulled it with the right token (304 answers included).';
 comment on column public.served_feeds.last_pulled_from is 'The client address of that pull, as the gateway saw it.';
 comment on column public.served_feeds.pull_count is 'How many authorised pulls it has served (304 answers included).';

@@ -147,7 +147,6 @@ begin
   end if;
   _token := private.new_feed_token();
   update private.served_feed_tokens t set token_hash = _token.token_hash where t.feed_id = _id;
-  update public.served_feeds f set updated_at = now() where f.id = _id;
   perform private.record_audit('served_feed.token_rotated', 'served_feed', _id::text, jsonb_build_object('name', _name));
   return _token.token;
 end
@@ -220,8 +219,8 @@ language sql stable security definer set search_path = '' as $$
          case when f.source_ids is null then '{}'::text[]
               else array(select s.name from public.sources s where s.id = any(f.source_ids) order by s.name) end,
          t.token_hash,
-         encode(sha256(convert_to(concat_ws('|', f.id, extract(epoch from f.updated_at), l.total,
-                                            extract(epoch from h.start)), 'UTF8')), 'hex'),
+         encode(sha256(convert_to(concat_ws('|', f.id, f.format, f.min_score, f.max_tlp, f.types::text,
+                                            f.source_ids::text, l.total, extract(epoch from h.start)), 'UTF8')), 'hex'),
          greatest(h.start, l.last, f.updated_at),
          h.start
     from public.served_feeds f
@@ -230,16 +229,16 @@ language sql stable security definer set search_path = '' as $$
    where f.id = _id
 $$;
 comment on function private.served_feed_for_pull(uuid) is
-  'For the feeds function: a feed''s selection, token hash and version (feed, ledger sum, UTC hour), the time it is rendered as of and the hour start scores are judged at; no row for an unknown id.';
+  'For the feeds function: a feed''s selection, token hash and version (feed and selection, ledger sum, UTC hour), the time it is rendered as of and the hour start scores are judged at; no row for an unknown id.';
 revoke all on function private.served_feed_for_pull(uuid) from public, anon, authenticated;
 grant execute on function private.served_feed_for_pull(uuid) to service_role;
 
 create function private.record_served_feed_pull(_id uuid, _from text, _version text) returns timestamptz
 language sql volatile security definer set search_path = '' as $$
   update public.served_feeds f
-     set last_pulled_at = now(), last_pulled_from = left(_from, 100), pull_count = f.pull_count + 1,
+     set last_pulled_at = clock_timestamp(), last_pulled_from = left(_from, 100), pull_count = f.pull_count + 1,
          version_seen_at = case when f.version is distinct from _version or f.version_seen_at is null
-                                then now() else f.version_seen_at end,
+                                then clock_timestamp() else f.version_seen_at end,
          version = left(_version, 100)
    where f.id = _id
   returning f.version_seen_at

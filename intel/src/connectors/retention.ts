@@ -47,6 +47,8 @@ export async function purgeIfDue(
     const { rows } = await db.query<{ data: string; kept_days: number; deleted: string }>(
       'select data, kept_days, deleted from public.purge_expired_data()',
     );
+    // Served feeds' change ledger: yesterday's rows folded into one (the feeds' versions stay).
+    await db.query('select private.compact_feed_changes()');
     await db.query('commit');
     return rows.map((row) => ({
       data: row.data,

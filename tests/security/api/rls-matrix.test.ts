@@ -14,6 +14,7 @@ import { adminTableSpecs } from './admin-table-specs.js';
 import { demoDatasetSpecs } from './demo-dataset-specs.js';
 import { detectionTableSpecs } from './detection-table-specs.js';
 import { exclusionTableSpecs } from './exclusion-table-specs.js';
+import { servedFeedTableSpecs } from './served-feed-table-specs.js';
 import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
 import { publicTableSpecs } from './public-table-specs.js';
@@ -81,6 +82,7 @@ const admin = adminTableSpecs(runId);
 const taxii = taxiiTableSpecs(runId, serviceInsert, () => victimId);
 const warninglists = warninglistTableSpecs(runId, serviceInsert);
 const exclusions = exclusionTableSpecs(runId, serviceInsert, () => victimId);
+const servedFeeds = servedFeedTableSpecs(runId, serviceInsert);
 const demoDataset = demoDatasetSpecs(rest, service);
 
 /**
@@ -93,6 +95,7 @@ async function probeArgs(probe: unknown): Promise<unknown> {
     ...exposure.probeSeeds(),
     ...warninglists.probeSeeds(),
     ...exclusions.probeSeeds(),
+    ...servedFeeds.probeSeeds(),
   };
   const args: [string, unknown][] = [];
   for (const [k, v] of Object.entries(probe)) {
@@ -118,6 +121,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...taxii.specs,
   ...warninglists.specs,
   ...exclusions.specs,
+  ...servedFeeds.specs,
   ...demoDataset.specs,
   user_roles: {
     owner: 'user_id',
@@ -274,6 +278,7 @@ beforeAll(async () => {
   await publicSite.seed();
   await warninglists.seed();
   await exclusions.seed();
+  await servedFeeds.seed();
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   await demoDataset.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
@@ -294,6 +299,7 @@ afterAll(async () => {
   await publicSite.cleanUp(remove);
   await warninglists.cleanUp(remove);
   await exclusions.cleanUp(remove);
+  await servedFeeds.cleanUp(remove);
   await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);
