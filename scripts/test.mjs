@@ -1,6 +1,6 @@
 // `npm test`: every suite of the project against its own isolated stack (the fixture project on
 // its own ports and state folder, torn down afterwards). Ends with one "N passed, N failed" line.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readStackStatus } from '../infra/stack/lib/stack-status.mjs';
 import {
@@ -76,15 +76,15 @@ step('migration check: its own tests', process.execPath, [
 
 // Deno comes from npm as its platform package (the `deno` wrapper's other-platform packages are
 // not in every registry, which breaks `npm ci`); our machines are linux-x64.
-step(
-  'edge functions: deno test',
-  path.join(ROOT, 'node_modules/@deno/linux-x64-glibc/deno'),
-  ['test', '--config', 'deno.json', 'tests/'],
-  {
-    cwd: path.join(ROOT, 'supabase/functions'),
-    env: { ...process.env, NO_COLOR: '1' },
-  },
-);
+const DENO = path.join(ROOT, 'node_modules/@deno/linux-x64-glibc/deno');
+const FUNCTIONS = path.join(ROOT, 'supabase/functions');
+const denoOptions = { cwd: FUNCTIONS, env: { ...process.env, NO_COLOR: '1' } };
+// Every function's entry point is type-checked: the tests import only the handlers.
+const entryPoints = readdirSync(FUNCTIONS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(path.join(FUNCTIONS, entry.name, 'index.ts')))
+  .map((entry) => `${entry.name}/index.ts`);
+step('edge functions: deno check', DENO, ['check', '--config', 'deno.json', ...entryPoints], denoOptions);
+step('edge functions: deno test', DENO, ['test', '--config', 'deno.json', 'tests/'], denoOptions);
 
 /**
  * Suites that report their own test counts (JSON): the summary counts their tests, not the step.

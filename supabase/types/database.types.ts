@@ -2438,6 +2438,10 @@ export type Database = {
           error: true;
         } & 'the function public.exclusions with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
       };
+      file_performance_report: {
+        Args: { _metrics: Json; _reported_at: string; _url: string; _user_agent: string };
+        Returns: undefined;
+      };
       hunt_indicators: {
         Args: { _types: Database['public']['Enums']['indicator_type'][]; _values: string[] };
         Returns: {

@@ -6,8 +6,11 @@
 //      nothing but choose a password until its owner has done so (the one-time password is one-time);
 //   3. admin_record_user_action with the caller's token: verifies the change, finishes our side and
 //      writes the audit row. A user created but not recorded is deleted again.
+import { bearerToken } from '../_shared/caller.ts';
 import { corsHeaders } from '../_shared/cors.ts';
+import type { Database } from '../../types/database.types.ts';
 import { jsonResponse } from '../_shared/json-response.ts';
+import { checkShape, preflight, readJsonBody } from '../_shared/request.ts';
 import { generateOneTimePassword } from './password.ts';
 import { type UserAction, userActionSchema } from './schema.ts';
 
@@ -48,9 +51,13 @@ export interface AuthAdmin {
   deleteUser(id: string): Promise<void>;
 }
 
+/** The database functions this function calls as its caller, with their arguments' types. */
+export type CallerRpc = 'admin_check_user_action' | 'admin_record_user_action';
+type RpcArgs<F extends CallerRpc> = Database['public']['Functions'][F]['Args'];
+
 export interface HandlerDeps {
   /** Calls a database function with the caller's own token, so the database decides who they are. */
-  rpcAsCaller: (token: string, fn: string, args: Record<string, unknown>) => Promise<RpcResult>;
+  rpcAsCaller: <F extends CallerRpc>(token: string, fn: F, args: RpcArgs<F>) => Promise<RpcResult>;
   authAdmin: AuthAdmin;
   allowedOrigins: readonly string[];
   generatePassword?: () => string;
@@ -62,16 +69,6 @@ const STATUS_OF_SQLSTATE: Record<string, number> = { '42501': 403, '22023': 400,
 function refusal(error: RpcError, cors: Record<string, string>): Response {
   const status = STATUS_OF_SQLSTATE[error.code ?? ''] ?? 500;
   return jsonResponse(status, { error: error.code ?? 'error', message: error.message }, cors);
-}
-
-function bearer(req: Request): string {
-  return req.headers.get('authorization')?.replace(/^bearer\s+/i, '') ?? '';
-}
-
-async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new RangeError('too large');
-  return JSON.parse(text);
 }
 
 /** The app_metadata flag the auth service reads (infra/stack/src/auth/password-change.ts). */
@@ -116,41 +113,22 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       ...corsHeaders(req.headers.get('origin'), deps.allowedOrigins),
       'Cache-Control': 'no-store',
     };
-    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
-    if (req.method !== 'POST') {
-      return jsonResponse(
-        405,
-        { error: 'method_not_allowed', message: 'Use POST' },
-        { ...cors, Allow: 'POST, OPTIONS' },
-      );
-    }
-    const token = bearer(req);
+    const refused = preflight(req, 'POST', cors);
+    if (refused) return refused;
+    const token = bearerToken(req);
     if (token === '') return jsonResponse(401, { error: 'unauthorized', message: 'Sign in first' }, cors);
-    let json: unknown;
-    try {
-      json = await readJson(req);
-    } catch {
-      return jsonResponse(
-        400,
-        { error: 'invalid_json', message: 'The body is not valid JSON (at most 4 KB)' },
-        cors,
-      );
-    }
-    const parsed = userActionSchema.safeParse(json);
-    if (!parsed.success) {
-      return jsonResponse(
-        400,
-        { error: 'invalid_request', message: 'The request does not have the expected shape' },
-        cors,
-      );
-    }
-    const action = parsed.data;
-    const userId = action.action === 'create' ? null : action.user_id;
-
+    const body = await readJsonBody(req, { maxBytes: MAX_BODY_BYTES, cors });
+    if (!body.ok) return body.response;
+    const parsed = checkShape(userActionSchema, body.value, cors, {
+      error: 'invalid_request',
+      message: 'The request does not have the expected shape',
+    });
+    if (!parsed.ok) return parsed.response;
+    const action = parsed.value;
+    // An argument left out takes the database function's default (null).
     const check = await deps.rpcAsCaller(token, 'admin_check_user_action', {
       _action: action.action,
-      _user_id: userId,
-      _email: action.action === 'create' ? action.email : null,
+      ...(action.action === 'create' ? { _email: action.email } : { _user_id: action.user_id }),
     });
     if (check.error) return refusal(check.error, cors);
 
@@ -173,7 +151,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     const record = await deps.rpcAsCaller(token, 'admin_record_user_action', {
       _action: action.action,
       _user_id: targetId,
-      _role: action.action === 'create' ? action.role : null,
+      ...(action.action === 'create' ? { _role: action.role } : {}),
     });
     if (record.error) {
       // Nobody may exist without the audit row of their creation.

@@ -2,6 +2,7 @@
 // enable, sign out everywhere, reset a password), for administrators with a verified second factor. The service key
 // stays here; the database decides, from the caller's own token, whether the caller may act.
 import { createClient } from '@supabase/supabase-js';
+import { clientAs } from '../_shared/caller.ts';
 import { allowedOriginsFromEnv } from '../_shared/cors.ts';
 import { AuthAdminError, createHandler } from './handler.ts';
 
@@ -20,13 +21,7 @@ const handler = createHandler({
     Deno.env.get('ALLOWED_ORIGINS') ?? 'http://127.0.0.1:4173,http://localhost:4173',
   ),
   rpcAsCaller: async (token, fn, args) => {
-    // The caller's token decides who acts; the service key as `apikey` only marks the call as the
-    // backend's own, so the gateway does not count it against the caller's request limit a second time.
-    const caller = createClient(url, serviceKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: { headers: { Authorization: `Bearer ${token}` } },
-    });
-    const { data, error } = await caller.rpc(fn, args);
+    const { data, error } = await clientAs(token).rpc(fn, args);
     return { data, error: error ? { code: error.code, message: error.message } : null };
   },
   authAdmin: {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { corsHeaders } from '../_shared/cors.ts';
 import { jsonResponse } from '../_shared/json-response.ts';
+import { checkShape, preflight, readJsonBody } from '../_shared/request.ts';
 import { extractIndicators } from './extract.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -24,56 +25,17 @@ export function createHandler(deps: {
 }): (req: Request) => Promise<Response> {
   return async (req) => {
     const cors = corsHeaders(req.headers.get('origin'), deps.allowedOrigins);
-    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
-    if (req.method !== 'POST') {
-      return jsonResponse(
-        405,
-        { error: 'method_not_allowed', message: 'Use POST' },
-        { ...cors, Allow: 'POST, OPTIONS' },
-      );
-    }
-    if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-      return jsonResponse(
-        415,
-        { error: 'unsupported_media_type', message: 'Send the text as JSON: {"text": "..."}' },
-        cors,
-      );
-    }
-    if (Number(req.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) {
-      return jsonResponse(
-        413,
-        { error: 'payload_too_large', message: `Requests are limited to ${MAX_BODY_BYTES} bytes` },
-        cors,
-      );
-    }
-    const raw = await req.text();
-    if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES) {
-      return jsonResponse(
-        413,
-        { error: 'payload_too_large', message: `Requests are limited to ${MAX_BODY_BYTES} bytes` },
-        cors,
-      );
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return jsonResponse(400, { error: 'invalid_json', message: 'The body is not valid JSON' }, cors);
-    }
-    const parsed = requestSchema.safeParse(json);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return jsonResponse(
-        400,
-        {
-          error: 'invalid_request',
-          message: issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
-          issues,
-        },
-        cors,
-      );
-    }
-    const { indicators, truncated } = extractIndicators(parsed.data.text);
+    const refused = preflight(req, 'POST', cors);
+    if (refused) return refused;
+    const body = await readJsonBody(req, {
+      maxBytes: MAX_BODY_BYTES,
+      cors,
+      requireJsonType: '{"text": "..."}',
+    });
+    if (!body.ok) return body.response;
+    const parsed = checkShape(requestSchema, body.value, cors, { error: 'invalid_request' });
+    if (!parsed.ok) return parsed.response;
+    const { indicators, truncated } = extractIndicators(parsed.value.text);
     return jsonResponse(200, { count: indicators.length, truncated, indicators }, cors);
   };
 }

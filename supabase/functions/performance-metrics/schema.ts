@@ -22,9 +22,3 @@ export const performanceReportSchema = z.object({
 });
 
 export type PerformanceReport = z.infer<typeof performanceReportSchema>;
-
-/** SPEC §9: critical if DOM content over 5 s, load over 10 s, or more than 5 slow resources. */
-export function isCritical(report: PerformanceReport): boolean {
-  const { domContentLoaded, loadComplete, slowResources } = report.metrics;
-  return domContentLoaded > 5000 || loadComplete > 10_000 || slowResources.length > 5;
-}

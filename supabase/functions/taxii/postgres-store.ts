@@ -4,6 +4,7 @@
 // an API key carries no MFA session, hence TLP:RED only ever reaches an administrator who signed
 // in with a bearer token of a session that passed the second factor.
 import type postgres from 'postgres';
+import { readJwtClaims } from '../_shared/caller.ts';
 import type { ObjectQuery } from './protocol.ts';
 import type { Claims, CollectionRow, ObjectRow, StatusRow, TaxiiStore } from './store.ts';
 
@@ -47,17 +48,11 @@ export function createPostgresStore(sql: Sql, auth: { url: string; serviceKey: s
     },
 
     async authenticateJwt(token) {
-      if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return null;
-      if (!(await authServerAccepts(token))) return null;
-      const payload = JSON.parse(
-        new TextDecoder().decode(
-          Uint8Array.from(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
-            c.charCodeAt(0),
-          ),
-        ),
-      ) as Record<string, unknown>;
-      if (payload.role !== 'authenticated' || typeof payload.sub !== 'string') return null;
-      return payload as Claims;
+      // The claims count only once the auth server has vouched for the token.
+      const claims = readJwtClaims(token);
+      if (claims === null || !(await authServerAccepts(token))) return null;
+      if (claims.role !== 'authenticated' || typeof claims.sub !== 'string') return null;
+      return claims as Claims;
     },
 
     collections(claims) {

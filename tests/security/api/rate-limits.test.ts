@@ -179,7 +179,7 @@ describe('API · rate limits', () => {
           'The gateway appends the peer address to a client-supplied X-Forwarded-For, and performance-metrics keys its ' +
           'limiter on the FIRST value, which the client controls: 40 requests with rotating X-Forwarded-For got no 429.',
         where:
-          'supabase/functions/performance-metrics/handler.ts (clientKey), infra/stack/src/functions/relay-headers.ts',
+          'supabase/functions/_shared/request.ts (clientAddress), infra/stack/src/functions/relay-headers.ts',
         fix: 'Key the limiter on the LAST X-Forwarded-For value (the one the gateway adds), or have the gateway overwrite X-Forwarded-For / send X-Real-IP.',
       });
     }
