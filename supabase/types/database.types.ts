@@ -1178,6 +1178,232 @@ export type Database = {
         };
         Relationships: [];
       };
+      notification_attempts: {
+        Row: {
+          attempted_at: string;
+          delivered: boolean;
+          delivery_id: number;
+          duration_ms: number;
+          error: string | null;
+          id: number;
+          response_status: number | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempted_at?: string;
+          delivered: boolean;
+          delivery_id: number;
+          duration_ms: number;
+          error?: string | null;
+          id?: never;
+          response_status?: number | null;
+        };
+        Update: {
+          attempted_at?: string;
+          delivered?: boolean;
+          delivery_id?: number;
+          duration_ms?: number;
+          error?: string | null;
+          id?: never;
+          response_status?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_attempts_delivery_id_fkey';
+            columns: ['delivery_id'];
+            isOneToOne: false;
+            referencedRelation: 'notification_deliveries';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notification_channels: {
+        Row: {
+          created_at: string;
+          enabled: boolean;
+          has_secret: boolean;
+          id: string;
+          kind: Database['public']['Enums']['notification_channel_kind'];
+          max_tlp: Database['public']['Enums']['tlp_level'];
+          name: string;
+          owner_id: string | null;
+          target: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          enabled?: boolean;
+          has_secret?: boolean;
+          id?: string;
+          kind: Database['public']['Enums']['notification_channel_kind'];
+          max_tlp?: Database['public']['Enums']['tlp_level'];
+          name: string;
+          owner_id?: string | null;
+          target: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          enabled?: boolean;
+          has_secret?: boolean;
+          id?: string;
+          kind?: Database['public']['Enums']['notification_channel_kind'];
+          max_tlp?: Database['public']['Enums']['tlp_level'];
+          name?: string;
+          owner_id?: string | null;
+          target?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      notification_deliveries: {
+        Row: {
+          attempts: number;
+          channel_id: string;
+          created_at: string;
+          delivered_at: string | null;
+          event: NonNullable<Json>;
+          event_key: string;
+          event_kind: string;
+          id: number;
+          last_error: string | null;
+          next_attempt_at: string | null;
+          response_status: number | null;
+          rule_id: string | null;
+          status: Database['public']['Enums']['notification_status'];
+          tlp: Database['public']['Enums']['tlp_level'];
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          channel_id: string;
+          created_at?: string;
+          delivered_at?: string | null;
+          event: NonNullable<Json>;
+          event_key: string;
+          event_kind: string;
+          id?: never;
+          last_error?: string | null;
+          next_attempt_at?: string | null;
+          response_status?: number | null;
+          rule_id?: string | null;
+          status?: Database['public']['Enums']['notification_status'];
+          tlp?: Database['public']['Enums']['tlp_level'];
+          updated_at?: string;
+        };
+        Update: {
+          attempts?: number;
+          channel_id?: string;
+          created_at?: string;
+          delivered_at?: string | null;
+          event?: NonNullable<Json>;
+          event_key?: string;
+          event_kind?: string;
+          id?: never;
+          last_error?: string | null;
+          next_attempt_at?: string | null;
+          response_status?: number | null;
+          rule_id?: string | null;
+          status?: Database['public']['Enums']['notification_status'];
+          tlp?: Database['public']['Enums']['tlp_level'];
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_deliveries_channel_id_fkey';
+            columns: ['channel_id'];
+            isOneToOne: false;
+            referencedRelation: 'notification_channels';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notification_deliveries_rule_id_fkey';
+            columns: ['rule_id'];
+            isOneToOne: false;
+            referencedRelation: 'notification_rules';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notification_rule_channels: {
+        Row: {
+          channel_id: string;
+          rule_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          channel_id: string;
+          rule_id: string;
+        };
+        Update: {
+          channel_id?: string;
+          rule_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_rule_channels_channel_id_fkey';
+            columns: ['channel_id'];
+            isOneToOne: false;
+            referencedRelation: 'notification_channels';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notification_rule_channels_rule_id_fkey';
+            columns: ['rule_id'];
+            isOneToOne: false;
+            referencedRelation: 'notification_rules';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notification_rules: {
+        Row: {
+          created_at: string;
+          digest: Database['public']['Enums']['notification_digest'];
+          enabled: boolean;
+          event_kind: Database['public']['Enums']['notification_event_kind'];
+          id: string;
+          min_severity: Database['public']['Enums']['alert_severity'];
+          name: string;
+          owner_id: string | null;
+          updated_at: string;
+          view_cursor: string | null;
+          view_page: string | null;
+          view_query: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          digest?: Database['public']['Enums']['notification_digest'];
+          enabled?: boolean;
+          event_kind: Database['public']['Enums']['notification_event_kind'];
+          id?: string;
+          min_severity?: Database['public']['Enums']['alert_severity'];
+          name: string;
+          owner_id?: string | null;
+          updated_at?: string;
+          view_cursor?: string | null;
+          view_page?: string | null;
+          view_query?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          digest?: Database['public']['Enums']['notification_digest'];
+          enabled?: boolean;
+          event_kind?: Database['public']['Enums']['notification_event_kind'];
+          id?: string;
+          min_severity?: Database['public']['Enums']['alert_severity'];
+          name?: string;
+          owner_id?: string | null;
+          updated_at?: string;
+          view_cursor?: string | null;
+          view_page?: string | null;
+          view_query?: string | null;
+        };
+        Relationships: [];
+      };
       performance_reports: {
         Row: {
           critical: boolean;
@@ -1363,6 +1589,61 @@ export type Database = {
           last_import_at?: string | null;
           matched_events?: number;
           name?: string;
+        };
+        Relationships: [];
+      };
+      served_feeds: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          format: string;
+          id: string;
+          last_pulled_at: string | null;
+          last_pulled_from: string | null;
+          max_tlp: Database['public']['Enums']['tlp_level'];
+          min_score: number;
+          name: string;
+          pull_count: number;
+          source_ids: string[] | null;
+          types: Database['public']['Enums']['indicator_type'][] | null;
+          updated_at: string;
+          version: string | null;
+          version_seen_at: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          format: string;
+          id?: string;
+          last_pulled_at?: string | null;
+          last_pulled_from?: string | null;
+          max_tlp?: Database['public']['Enums']['tlp_level'];
+          min_score?: number;
+          name: string;
+          pull_count?: number;
+          source_ids?: string[] | null;
+          types?: Database['public']['Enums']['indicator_type'][] | null;
+          updated_at?: string;
+          version?: string | null;
+          version_seen_at?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          format?: string;
+          id?: string;
+          last_pulled_at?: string | null;
+          last_pulled_from?: string | null;
+          max_tlp?: Database['public']['Enums']['tlp_level'];
+          min_score?: number;
+          name?: string;
+          pull_count?: number;
+          source_ids?: string[] | null;
+          types?: Database['public']['Enums']['indicator_type'][] | null;
+          updated_at?: string;
+          version?: string | null;
+          version_seen_at?: string | null;
         };
         Relationships: [];
       };
@@ -2380,6 +2661,65 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_notification_channel: {
+        Args: {
+          _kind: Database['public']['Enums']['notification_channel_kind'];
+          _max_tlp?: Database['public']['Enums']['tlp_level'];
+          _name: string;
+          _secret?: string;
+          _target: string;
+        };
+        Returns: {
+          id: string;
+          secret: string;
+        }[];
+      };
+      create_notification_rule: {
+        Args: {
+          _channel_ids: string[];
+          _digest?: Database['public']['Enums']['notification_digest'];
+          _event_kind: Database['public']['Enums']['notification_event_kind'];
+          _min_severity?: Database['public']['Enums']['alert_severity'];
+          _name: string;
+          _view_page?: string;
+          _view_query?: string;
+        };
+        Returns: {
+          created_at: string;
+          digest: Database['public']['Enums']['notification_digest'];
+          enabled: boolean;
+          event_kind: Database['public']['Enums']['notification_event_kind'];
+          id: string;
+          min_severity: Database['public']['Enums']['alert_severity'];
+          name: string;
+          owner_id: string | null;
+          updated_at: string;
+          view_cursor: string | null;
+          view_page: string | null;
+          view_query: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'notification_rules';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      create_served_feed: {
+        Args: {
+          _format: string;
+          _max_tlp?: string;
+          _min_score?: number;
+          _name: string;
+          _sources?: string[];
+          _types?: string[];
+        };
+        Returns: {
+          id: string;
+          name: string;
+          token: string;
+        }[];
+      };
       cti_object_facets: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2431,6 +2771,9 @@ export type Database = {
         }[];
       };
       delete_exclusion_list: { Args: { _id: number }; Returns: undefined };
+      delete_notification_channel: { Args: { _id: string }; Returns: undefined };
+      delete_notification_rule: { Args: { _id: string }; Returns: undefined };
+      delete_served_feed: { Args: { _id: string }; Returns: undefined };
       delete_taxii_collection: { Args: { _id: string }; Returns: boolean };
       exclusions: {
         Args: { '': Database['public']['Tables']['indicators']['Row'] };
@@ -2610,6 +2953,24 @@ export type Database = {
           version_check: string;
         }[];
       };
+      list_served_feeds: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          alerts_30d: number;
+          created_at: string;
+          format: string;
+          id: string;
+          last_pulled_at: string;
+          last_pulled_from: string;
+          max_tlp: Database['public']['Enums']['tlp_level'];
+          min_score: number;
+          name: string;
+          pull_count: number;
+          sources: string[];
+          types: string[];
+          updated_at: string;
+        }[];
+      };
       list_settings: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2652,6 +3013,29 @@ export type Database = {
           refreshed_at: string;
           user_agent: string;
         }[];
+      };
+      notify_me: {
+        Args: { _name?: string; _page: string; _query: string };
+        Returns: {
+          created_at: string;
+          digest: Database['public']['Enums']['notification_digest'];
+          enabled: boolean;
+          event_kind: Database['public']['Enums']['notification_event_kind'];
+          id: string;
+          min_severity: Database['public']['Enums']['alert_severity'];
+          name: string;
+          owner_id: string | null;
+          updated_at: string;
+          view_cursor: string | null;
+          view_page: string | null;
+          view_query: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'notification_rules';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       object_indicators: {
         Args: { _limit?: number; _stix_id: string };
@@ -2750,8 +3134,10 @@ export type Database = {
         Args: { _base_time?: string; _format?: string; _object_name: string; _sensor?: string };
         Returns: number;
       };
+      retry_notification_delivery: { Args: { _id: number }; Returns: undefined };
       revoke_api_key: { Args: { _id: string }; Returns: boolean };
       revoke_indicators: { Args: { _ids: number[]; _reason: string; _revoke?: boolean }; Returns: number };
+      rotate_served_feed_token: { Args: { _id: string }; Returns: string };
       save_taxii_collection: {
         Args: {
           _alias?: string;
@@ -2827,6 +3213,8 @@ export type Database = {
           value: string;
         }[];
       };
+      send_notification_test: { Args: { _channel_id: string }; Returns: number };
+      set_notification_rule_enabled: { Args: { _enabled: boolean; _id: string }; Returns: undefined };
       set_warninglist_enabled: {
         Args: { _enabled: boolean; _id: number };
         Returns: {
@@ -2966,6 +3354,24 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      update_notification_channel: {
+        Args: {
+          _enabled: boolean;
+          _id: string;
+          _max_tlp: Database['public']['Enums']['tlp_level'];
+          _name: string;
+          _new_secret?: boolean;
+          _target: string;
+        };
+        Returns: {
+          id: string;
+          secret: string;
+        }[];
+      };
+      update_served_feed: {
+        Args: { _id: string; _max_tlp: string; _min_score: number; _sources?: string[]; _types?: string[] };
+        Returns: undefined;
+      };
       update_setting: {
         Args: { _key: string; _value: Json };
         Returns: {
@@ -3028,6 +3434,10 @@ export type Database = {
         | 'mutex'
         | 'registry-key'
         | 'email-subject';
+      notification_channel_kind: 'email' | 'webhook' | 'slack' | 'mattermost' | 'teams';
+      notification_digest: 'none' | 'daily' | 'weekly';
+      notification_event_kind: 'alert' | 'kev_asset' | 'watch_hit' | 'import_failed' | 'saved_view';
+      notification_status: 'pending' | 'delivered' | 'retrying' | 'dead' | 'skipped';
       source_kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp';
       source_reliability: 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
       tlp_level: 'clear' | 'green' | 'amber' | 'amber+strict' | 'red';
@@ -3172,6 +3582,10 @@ export const Constants = {
         'registry-key',
         'email-subject',
       ],
+      notification_channel_kind: ['email', 'webhook', 'slack', 'mattermost', 'teams'],
+      notification_digest: ['none', 'daily', 'weekly'],
+      notification_event_kind: ['alert', 'kev_asset', 'watch_hit', 'import_failed', 'saved_view'],
+      notification_status: ['pending', 'delivered', 'retrying', 'dead', 'skipped'],
       source_kind: ['feed', 'file', 'manual', 'taxii', 'misp'],
       source_reliability: ['A', 'B', 'C', 'D', 'E', 'F'],
       tlp_level: ['clear', 'green', 'amber', 'amber+strict', 'red'],
