@@ -83,7 +83,7 @@ begin
   perform private.require_admin_mfa();
   select * into _channel from public.notification_channels c where c.id = _id for update;
   if not found then
-    raise exception 'No notification channel %.', _id using errcode = 'P0002';
+    raise exception 'No notification channel %.', _id using errcode = '22023';
   end if;
   if nullif(btrim(coalesce(_name, '')), '') is null or char_length(btrim(_name)) > 200 then
     raise exception 'A channel needs a name of 1 to 200 characters.' using errcode = '22023';
@@ -116,7 +116,7 @@ begin
   perform private.require_admin_mfa();
   delete from public.notification_channels c where c.id = _id;
   if not found then
-    raise exception 'No notification channel %.', _id using errcode = 'P0002';
+    raise exception 'No notification channel %.', _id using errcode = '22023';
   end if;
 end
 $$;
@@ -177,7 +177,7 @@ begin
   update public.notification_rules r set enabled = coalesce(_enabled, r.enabled)
    where r.id = _id and ((select private.admin_mfa_verified()) or r.owner_id = (select auth.uid()));
   if not found then
-    raise exception 'No notification rule % of yours.', _id using errcode = 'P0002';
+    raise exception 'No notification rule % of yours.', _id using errcode = '22023';
   end if;
 end
 $$;
@@ -191,7 +191,7 @@ begin
   delete from public.notification_rules r
    where r.id = _id and ((select private.admin_mfa_verified()) or r.owner_id = (select auth.uid()));
   if not found then
-    raise exception 'No notification rule % of yours.', _id using errcode = 'P0002';
+    raise exception 'No notification rule % of yours.', _id using errcode = '22023';
   end if;
 end
 $$;
@@ -254,7 +254,7 @@ begin
      set status = 'pending', next_attempt_at = now(), attempts = 0
    where d.id = _id and d.status in ('dead', 'retrying', 'skipped');
   if not found then
-    raise exception 'No failed or skipped delivery %.', _id using errcode = 'P0002';
+    raise exception 'No failed or skipped delivery %.', _id using errcode = '22023';
   end if;
   perform private.record_audit('notification_delivery.retried', 'notification_delivery', _id::text, '{}'::jsonb);
   perform pg_notify('intel_notifications', _id::text);
@@ -273,7 +273,7 @@ declare
 begin
   perform private.require_admin_mfa();
   if not exists (select 1 from public.notification_channels c where c.id = _channel_id) then
-    raise exception 'No notification channel %.', _channel_id using errcode = 'P0002';
+    raise exception 'No notification channel %.', _channel_id using errcode = '22023';
   end if;
   insert into public.notification_deliveries (channel_id, event_key, event_kind, event, tlp, next_attempt_at)
   values (_channel_id, 'test:' || _key, 'test',

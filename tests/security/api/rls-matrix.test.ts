@@ -15,6 +15,7 @@ import { demoDatasetSpecs } from './demo-dataset-specs.js';
 import { detectionTableSpecs } from './detection-table-specs.js';
 import { exclusionTableSpecs } from './exclusion-table-specs.js';
 import { servedFeedTableSpecs } from './served-feed-table-specs.js';
+import { notificationTableSpecs } from './notification-table-specs.js';
 import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
 import { publicTableSpecs } from './public-table-specs.js';
@@ -83,6 +84,7 @@ const taxii = taxiiTableSpecs(runId, serviceInsert, () => victimId);
 const warninglists = warninglistTableSpecs(runId, serviceInsert);
 const exclusions = exclusionTableSpecs(runId, serviceInsert, () => victimId);
 const servedFeeds = servedFeedTableSpecs(runId, serviceInsert);
+const notifications = notificationTableSpecs(runId, serviceInsert, () => victimId);
 const demoDataset = demoDatasetSpecs(rest, service);
 
 /**
@@ -122,6 +124,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...warninglists.specs,
   ...exclusions.specs,
   ...servedFeeds.specs,
+  ...notifications.specs,
   ...demoDataset.specs,
   user_roles: {
     owner: 'user_id',
@@ -279,6 +282,7 @@ beforeAll(async () => {
   await warninglists.seed();
   await exclusions.seed();
   await servedFeeds.seed();
+  await notifications.seed();
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   await demoDataset.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
@@ -300,6 +304,7 @@ afterAll(async () => {
   await warninglists.cleanUp(remove);
   await exclusions.cleanUp(remove);
   await servedFeeds.cleanUp(remove);
+  await notifications.cleanUp(remove);
   await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);
