@@ -12,7 +12,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { quoteLiteral } from '../../infra/stack/src/gateway/sql-text.js';
+import { quoteLiteral } from '../../infra/stack/src/kernel/sql-text.js';
 
 export interface FloorConfig {
   dbPort: number;

@@ -2,7 +2,7 @@
  * Access tokens with GoTrue's claim set (`AccessTokenClaims`, same order) and the token response
  * (`AccessTokenResponse`) that supabase-js stores as its session.
  */
-import { signJwt } from '../gateway/jwt.js';
+import { signJwt } from '../kernel/jwt.js';
 import { tokenRole } from './password-change.js';
 import type { JsonMap, UserRecord } from './user-json.js';
 import { userJson } from './user-json.js';

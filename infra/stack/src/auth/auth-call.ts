@@ -1,8 +1,8 @@
 /** What every auth handler receives: the request, the gateway context and the caller's address. */
 import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GatewayContext, ServiceRoute } from '../gateway/context.js';
-import { clientIp } from '../gateway/http.js';
+import type { GatewayContext, ServiceRoute } from '../kernel/context.js';
+import { clientIp } from '../kernel/http.js';
 
 export interface AuthCall {
   req: IncomingMessage;

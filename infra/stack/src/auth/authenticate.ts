@@ -3,10 +3,10 @@
  * user and session still exist) and `requireAdminCredentials` for /admin (a JWT or key whose role
  * is an admin role).
  */
-import { isOpaqueKey } from '../gateway/api-keys.js';
-import { bearerToken } from '../gateway/http.js';
-import { JwtError, verifyJwt, type JwtClaims } from '../gateway/jwt.js';
-import { resolveIdentity } from '../gateway/request-identity.js';
+import { isOpaqueKey } from '../kernel/api-keys.js';
+import { bearerToken } from '../kernel/http.js';
+import { JwtError, verifyJwt, type JwtClaims } from '../kernel/jwt.js';
+import { resolveIdentity } from '../kernel/request-identity.js';
 import type { AuthCall } from './auth-call.js';
 import type { AuthApiError } from './errors.js';
 import { forbidden, unauthorized, badRequest } from './errors.js';

@@ -4,7 +4,7 @@
  * in that shape with that header (and `x-sb-error-code`, which GoTrue adds for logs and proxies).
  */
 import type { ServerResponse } from 'node:http';
-import { sendJson } from '../gateway/http.js';
+import { sendJson } from '../kernel/http.js';
 
 export const API_VERSION = '2024-01-01';
 

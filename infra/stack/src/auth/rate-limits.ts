@@ -3,8 +3,8 @@
  * limiter per gateway so a config change takes effect at restart.
  */
 import type { AuthRateLimits } from '../config/project-config.js';
-import type { GatewayContext } from '../gateway/context.js';
-import { RateLimiter } from '../gateway/rate-limit.js';
+import type { GatewayContext } from '../kernel/context.js';
+import { RateLimiter } from '../kernel/rate-limit.js';
 import { AuthApiError } from './errors.js';
 
 export const AUTH_RATE_WINDOW_MS = 5 * 60 * 1000;

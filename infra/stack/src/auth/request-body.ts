@@ -4,7 +4,7 @@
  * `json.Unmarshal` into a typed struct. Unknown fields are ignored.
  */
 import type { IncomingMessage } from 'node:http';
-import { PayloadTooLargeError, readBody } from '../gateway/http.js';
+import { PayloadTooLargeError, readBody } from '../kernel/http.js';
 import { AuthApiError, badRequest } from './errors.js';
 
 export type JsonObject = Record<string, unknown>;

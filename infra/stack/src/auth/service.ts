@@ -4,9 +4,9 @@
  * retries), never a client mistake, and never a stack trace.
  */
 import type { ServerResponse } from 'node:http';
-import type { GatewayContext, Service } from '../gateway/context.js';
-import { isConnectionError } from '../gateway/db.js';
-import { JwtError } from '../gateway/jwt.js';
+import type { GatewayContext, Service } from '../kernel/context.js';
+import { isConnectionError } from '../kernel/db.js';
+import { JwtError } from '../kernel/jwt.js';
 import { makeAuthCall } from './auth-call.js';
 import { isConcurrencyFailure } from './db.js';
 import { AuthApiError, sendAuthError } from './errors.js';

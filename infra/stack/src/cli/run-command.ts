@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import type { ProjectConfig } from '../config/project-config.js';
 import { statePaths } from '../config/state.js';
-import { createLogger } from '../gateway/logger.js';
+import { createLogger } from '../kernel/logger.js';
 import { down, up } from '../stack/lifecycle.js';
 import { supervise } from '../stack/supervisor.js';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { signJwt } from '../gateway/jwt.js';
+import { signJwt } from '../kernel/jwt.js';
 
 export interface StackSecrets {
   jwtSecret: string;

@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
-import type { Logger } from '../gateway/logger.js';
+import type { Logger } from '../kernel/logger.js';
 
 export type ProcessState = 'starting' | 'ready' | 'backoff' | 'stopped' | 'failed';
 

@@ -9,8 +9,8 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
-import { clientIp, sendJson } from '../gateway/http.js';
-import type { Logger } from '../gateway/logger.js';
+import { clientIp, sendJson } from '../kernel/http.js';
+import type { Logger } from '../kernel/logger.js';
 import { copyResponseHeaders, forwardRequestHeaders } from './relay-headers.js';
 
 export interface RelayTarget {

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GatewayContext } from '../gateway/context.js';
+import type { GatewayContext } from '../kernel/context.js';
 import { databaseUrl } from '../postgres/admin-client.js';
 
 /** Proxy and certificate settings: without them Deno could not reach the npm registry here. */

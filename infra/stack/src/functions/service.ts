@@ -3,8 +3,8 @@
  * runtime.ts). No API key is demanded at the gateway, as on the hosted platform: each function's
  * `verify_jwt` setting decides whether a JWT is required.
  */
-import type { Service } from '../gateway/context.js';
-import { sendJson } from '../gateway/http.js';
+import type { Service } from '../kernel/context.js';
+import { sendJson } from '../kernel/http.js';
 import { FunctionsRuntime } from './runtime.js';
 
 export function createFunctionsService(): Service {

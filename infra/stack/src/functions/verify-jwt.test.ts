@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signJwt } from '../gateway/jwt.js';
+import { signJwt } from '../kernel/jwt.js';
 import { checkFunctionJwt } from './verify-jwt.js';
 
 const SECRET = 'unit-test-secret-with-at-least-32-characters';

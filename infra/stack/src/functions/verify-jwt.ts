@@ -4,7 +4,7 @@
  * service_role keys are such JWTs, and so are user access tokens). The messages are the CLI's.
  * Opaque `sb_` keys are not JWTs: functions that take them are deployed with verify_jwt = false.
  */
-import { verifyJwt } from '../gateway/jwt.js';
+import { verifyJwt } from '../kernel/jwt.js';
 
 export interface JwtRefusal {
   status: 401;

@@ -5,9 +5,9 @@
 import { loadProjectConfig } from '../config/project-config.js';
 import { readSecrets } from '../config/secrets.js';
 import { statePaths } from '../config/state.js';
-import type { GatewayContext } from './context.js';
-import { createPool, RoleSettings } from './db.js';
-import { createLogger } from './logger.js';
+import type { GatewayContext } from '../kernel/context.js';
+import { createPool, RoleSettings } from '../kernel/db.js';
+import { createLogger } from '../kernel/logger.js';
 import { createGatewayServer } from './server.js';
 import { services } from './services.js';
 import { gatewayWeb } from '../web/gateway-web.js';

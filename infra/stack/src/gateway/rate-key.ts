@@ -5,8 +5,8 @@
  * trusted proxy the address is the forwarded client's.
  */
 import type { IncomingMessage } from 'node:http';
-import { clientAddress } from './http.js';
-import { verifyJwt } from './jwt.js';
+import { clientAddress } from '../kernel/http.js';
+import { verifyJwt } from '../kernel/jwt.js';
 
 const MAX_CACHED_TOKENS = 10_000;
 

@@ -4,11 +4,11 @@
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { INVALID_API_KEY, MISSING_API_KEY, extractApiKey, identifyApiKey } from './api-keys.js';
-import type { GatewayContext, Service, ServiceHealth } from './context.js';
+import { INVALID_API_KEY, MISSING_API_KEY, extractApiKey, identifyApiKey } from '../kernel/api-keys.js';
+import type { GatewayContext, Service, ServiceHealth } from '../kernel/context.js';
 import { applyCors } from './cors.js';
-import { clientAddress, sendJson } from './http.js';
-import { RateLimiter } from './rate-limit.js';
+import { clientAddress, sendJson } from '../kernel/http.js';
+import { RateLimiter } from '../kernel/rate-limit.js';
 import { RateKeyResolver } from './rate-key.js';
 import { createGatewayMetrics } from '../metrics/gateway-metrics.js';
 import { databaseUrl } from '../postgres/admin-client.js';

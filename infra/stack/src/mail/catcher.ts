@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { ProjectConfig } from '../config/project-config.js';
-import type { GatewayContext, ServiceHealth } from '../gateway/context.js';
+import type { GatewayContext, ServiceHealth } from '../kernel/context.js';
 import { handleMailRequest } from './http-api.js';
 import { createSmtpListener } from './smtp-listener.js';
 import { MailStore } from './store.js';

@@ -9,7 +9,7 @@
  *   GET    /api/v1/message/{ID}/raw           the message as received
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson, sendText } from '../gateway/http.js';
+import { readBody, sendJson, sendText } from '../kernel/http.js';
 import { messageJson, summaryJson } from './message.js';
 import { matches } from './search.js';
 import { servePage } from './page.js';

@@ -10,7 +10,7 @@
  * (a <base target> ahead of the mail's markup), without a referrer.
  */
 import type { ServerResponse } from 'node:http';
-import { sendText } from '../gateway/http.js';
+import { sendText } from '../kernel/http.js';
 import { PERMISSIONS_POLICY, RESOURCE_POLICY } from '../web/security-headers.js';
 import { matches } from './search.js';
 import { snippet, type CaughtMessage, type MailAddress } from './message.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackSecrets } from '../config/secrets.js';
-import type { Pools } from '../gateway/db.js';
+import type { Pools } from '../kernel/db.js';
 import { createGatewayMetrics } from './gateway-metrics.js';
 
 const secrets = { serviceRoleKey: 'service-key', anonKey: 'anon-key' } as StackSecrets;

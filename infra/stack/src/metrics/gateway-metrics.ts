@@ -12,8 +12,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import client from 'prom-client';
 import type { StackSecrets } from '../config/secrets.js';
-import { identifyApiKey } from '../gateway/api-keys.js';
-import type { Pools } from '../gateway/db.js';
+import { identifyApiKey } from '../kernel/api-keys.js';
+import type { Pools } from '../kernel/db.js';
 import { importRunMetrics } from './import-runs.js';
 
 export interface GatewayMetrics {

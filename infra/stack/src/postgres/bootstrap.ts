@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StackSecrets } from '../config/secrets.js';
 import type { StatePaths } from '../config/state.js';
-import { quoteIdent, quoteLiteral } from '../gateway/sql-text.js';
+import { quoteIdent, quoteLiteral } from '../kernel/sql-text.js';
 import { withAdminClient } from './admin-client.js';
 
 export const BOOTSTRAP_SQL_DIR = fileURLToPath(new URL('../../sql/', import.meta.url));

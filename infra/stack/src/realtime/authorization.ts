@@ -6,8 +6,8 @@
  * (`broadcast`, `presence`). One round trip on the API pool, always rolled back.
  */
 import type pg from 'pg';
-import type { RoleSettings } from '../gateway/db.js';
-import { quoteLiteral } from '../gateway/sql-text.js';
+import type { RoleSettings } from '../kernel/db.js';
+import { quoteLiteral } from '../kernel/sql-text.js';
 
 export interface TopicPolicies {
   broadcastRead: boolean;

@@ -5,7 +5,7 @@
  * channels (whose members passed the SELECT policies when they joined) and public rows to public
  * ones. Rolled-back inserts (the gateway's own authorization probes) never reach the stream.
  */
-import type { Logger } from '../gateway/logger.js';
+import type { Logger } from '../kernel/logger.js';
 import { BroadcastMessage, topicKey, type Hub } from './hub.js';
 import type { PgOutputMessage, RelationMessage, TupleValue } from './pgoutput.js';
 

@@ -6,8 +6,8 @@
  * the SELECT policies on realtime.messages decide row by row, as they decided the join.
  */
 import type pg from 'pg';
-import type { RoleSettings } from '../gateway/db.js';
-import { quoteLiteral } from '../gateway/sql-text.js';
+import type { RoleSettings } from '../kernel/db.js';
+import { quoteLiteral } from '../kernel/sql-text.js';
 import { runRolledBack, subscriberSettingsSql } from './authorization.js';
 
 export const MAX_REPLAY = 25;

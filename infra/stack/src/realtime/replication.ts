@@ -10,7 +10,7 @@
  * stream, and no extra password to manage.
  */
 import pg from 'pg';
-import type { Logger } from '../gateway/logger.js';
+import type { Logger } from '../kernel/logger.js';
 import {
   decodePgOutput,
   decodeWalSender,

@@ -6,10 +6,10 @@
  * INSERT policy on realtime.messages; messages it may not send are skipped, as in Supabase.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GatewayContext, ServiceRoute } from '../gateway/context.js';
-import { PayloadTooLargeError, readBody, sendJson } from '../gateway/http.js';
-import { JwtError } from '../gateway/jwt.js';
-import { resolveIdentity, type RequestIdentity } from '../gateway/request-identity.js';
+import type { GatewayContext, ServiceRoute } from '../kernel/context.js';
+import { PayloadTooLargeError, readBody, sendJson } from '../kernel/http.js';
+import { JwtError } from '../kernel/jwt.js';
+import { resolveIdentity, type RequestIdentity } from '../kernel/request-identity.js';
 import { topicPolicies } from './authorization.js';
 import type { BroadcastBody } from './frames.js';
 import { BroadcastMessage, topicKey, type Hub } from './hub.js';

@@ -7,8 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { GatewayContext, Service, ServiceRoute } from '../gateway/context.js';
-import { sendJson } from '../gateway/http.js';
+import type { GatewayContext, Service, ServiceRoute } from '../kernel/context.js';
+import { sendJson } from '../kernel/http.js';
 import { refuseUpgrade } from '../gateway/server.js';
 import { Catalog } from './catalog.js';
 import { ChangeFeed } from './changes/feed.js';

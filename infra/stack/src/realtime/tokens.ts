@@ -5,8 +5,8 @@
  */
 import { decodeJwt } from 'jose';
 import type { StackSecrets } from '../config/secrets.js';
-import { identifyApiKey, isOpaqueKey } from '../gateway/api-keys.js';
-import { JwtError, verifyJwt, type JwtClaims } from '../gateway/jwt.js';
+import { identifyApiKey, isOpaqueKey } from '../kernel/api-keys.js';
+import { JwtError, verifyJwt, type JwtClaims } from '../kernel/jwt.js';
 
 export interface VerifiedToken {
   claims: JwtClaims & { role: string; exp: number };

@@ -3,8 +3,8 @@
  * against the schema cache, and run as its role in one round trip; Postgres builds the body.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GatewayContext, Service, ServiceRoute } from '../gateway/context.js';
-import { JwtError } from '../gateway/jwt.js';
+import type { GatewayContext, Service, ServiceRoute } from '../kernel/context.js';
+import { JwtError } from '../kernel/jwt.js';
 import {
   invalidPreferences,
   invalidResourcePath,

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { loadProjectConfig } from '../config/project-config.js';
 import { statePaths } from '../config/state.js';
-import { createLogger } from '../gateway/logger.js';
+import { createLogger } from '../kernel/logger.js';
 import { supervise } from './supervisor.js';
 
 const workdir = process.argv[2];

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StatePaths } from '../config/state.js';
 import { restartDelay } from '../functions/function-process.js';
-import type { Logger } from '../gateway/logger.js';
+import type { Logger } from '../kernel/logger.js';
 import { clusterExists } from '../postgres/cluster.js';
 import { launchPostmaster } from '../postgres/postmaster.js';
 import { gatewayPid, startGateway } from './gateway-process.js';

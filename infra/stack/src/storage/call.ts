@@ -6,11 +6,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import type { GatewayContext, ServiceRoute } from '../gateway/context.js';
-import { runAsRole, type RoleScope } from '../gateway/db.js';
-import { headerMap, readBody, PayloadTooLargeError } from '../gateway/http.js';
-import { bearerToken } from '../gateway/http.js';
-import type { RequestIdentity } from '../gateway/request-identity.js';
+import type { GatewayContext, ServiceRoute } from '../kernel/context.js';
+import { runAsRole, type RoleScope } from '../kernel/db.js';
+import { headerMap, readBody, PayloadTooLargeError } from '../kernel/http.js';
+import { bearerToken } from '../kernel/http.js';
+import type { RequestIdentity } from '../kernel/request-identity.js';
 import type { IdentityCache } from '../rest/request/identity-cache.js';
 import type { BlobStore } from './blob-store.js';
 import { errors } from './errors.js';

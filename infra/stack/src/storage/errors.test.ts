@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JwtError } from '../gateway/jwt.js';
+import { JwtError } from '../kernel/jwt.js';
 import { errors, StorageError, toStorageError } from './errors.js';
 
 describe('storage errors', () => {

@@ -4,9 +4,9 @@
  * 400 for every error that is not a server fault. storage-js reads `statusCode` first.
  */
 import type { ServerResponse } from 'node:http';
-import { isConnectionError } from '../gateway/db.js';
-import { JwtError } from '../gateway/jwt.js';
-import { SqlTextError } from '../gateway/sql-text.js';
+import { isConnectionError } from '../kernel/db.js';
+import { JwtError } from '../kernel/jwt.js';
+import { SqlTextError } from '../kernel/sql-text.js';
 
 export class StorageError extends Error {
   constructor(

@@ -5,8 +5,8 @@
  * and public and signed URLs need no credentials at all.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GatewayContext, Service, ServiceHealth, ServiceRoute } from '../gateway/context.js';
-import { runAsRole, type RoleScope } from '../gateway/db.js';
+import type { GatewayContext, Service, ServiceHealth, ServiceRoute } from '../kernel/context.js';
+import { runAsRole, type RoleScope } from '../kernel/db.js';
 import { IdentityCache } from '../rest/request/identity-cache.js';
 import { BlobStore } from './blob-store.js';
 import type { StorageCall } from './call.js';

@@ -5,7 +5,7 @@
  * upload token never serves a download. Expiry is checked without clock tolerance, as storage does.
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { secretKey } from '../gateway/jwt.js';
+import { secretKey } from '../kernel/jwt.js';
 import { errors } from './errors.js';
 
 export const DEFAULT_UPLOAD_EXPIRY_SECONDS = 2 * 60 * 60;

@@ -1,8 +1,8 @@
 /**
  * SQL text pieces for the storage tables. Statements are sent as text in one round trip (see
- * gateway/db.ts), so every value goes through quoteLiteral; identifiers are fixed here.
+ * kernel/db.ts), so every value goes through quoteLiteral; identifiers are fixed here.
  */
-import { quoteLiteral } from '../gateway/sql-text.js';
+import { quoteLiteral } from '../kernel/sql-text.js';
 
 export function lit(value: string | null | undefined): string {
   return value === null || value === undefined ? 'null' : quoteLiteral(value);

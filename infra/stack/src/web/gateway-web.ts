@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GatewayContext, ServiceHealth } from '../gateway/context.js';
+import type { GatewayContext, ServiceHealth } from '../kernel/context.js';
 import { createWebServer, type WebServer } from './web-server.js';
 
 export interface GatewayWeb {

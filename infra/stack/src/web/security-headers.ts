@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { normaliseAddress } from '../gateway/http.js';
+import { normaliseAddress } from '../kernel/http.js';
 
 /** 18 random bytes = 144 bits (CSP3 and MDN ask for at least 128), 24 base64 characters, no padding. */
 export function newNonce(): string {

@@ -9,8 +9,8 @@ import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import type { ServiceHealth } from '../gateway/context.js';
-import type { Logger } from '../gateway/logger.js';
+import type { ServiceHealth } from '../kernel/context.js';
+import type { Logger } from '../kernel/logger.js';
 import { contentTypeFor, isCompressible, isHtml } from './content-types.js';
 import { chooseEncoding, etagMatches, FileCache } from './file-cache.js';
 import {

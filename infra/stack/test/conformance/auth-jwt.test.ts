@@ -1,7 +1,7 @@
 /** The access token's claim set (reference §2.5) and the refusal of forged, expired and keyless tokens. */
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signJwt } from '../../src/gateway/jwt.js';
+import { signJwt } from '../../src/kernel/jwt.js';
 import { anonAuthClient, authFetch, decodeJwt } from '../helpers/auth-clients.js';
 import { uniqueEmail } from '../helpers/auth-db.js';
 import { stackEnv } from '../helpers/stack-env.js';

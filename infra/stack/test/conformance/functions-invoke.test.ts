@@ -7,7 +7,7 @@ import { createClient, FunctionsFetchError, FunctionsHttpError } from '@supabase
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signJwt } from '../../src/gateway/jwt.js';
+import { signJwt } from '../../src/kernel/jwt.js';
 import { anonAuthClient } from '../helpers/auth-clients.js';
 import { uniqueEmail } from '../helpers/auth-db.js';
 import { anonClient, client } from '../helpers/clients.js';

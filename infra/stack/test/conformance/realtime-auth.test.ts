@@ -3,7 +3,7 @@
  * refresh, removeChannel, and private channels decided by realtime.messages policies.
  */
 import { describe, expect, it } from 'vitest';
-import { signJwt } from '../../src/gateway/jwt.js';
+import { signJwt } from '../../src/kernel/jwt.js';
 import { serviceClient } from '../helpers/clients.js';
 import {
   realtimeClient,

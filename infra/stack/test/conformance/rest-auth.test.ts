@@ -3,7 +3,7 @@
  * anon, 403 otherwise); and the JWT failures PostgREST reports (invalid, expired, alg none).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../src/gateway/jwt.js';
+import { signJwt } from '../../src/kernel/jwt.js';
 import { client } from '../helpers/clients.js';
 import {
   anonClient,

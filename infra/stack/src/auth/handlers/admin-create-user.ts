@@ -1,6 +1,6 @@
 /** POST /admin/users (GoTrue's adminUserCreate), for the service role. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { readAdminUserParams } from '../admin-params.js';
 import { adminActor, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';

@@ -1,5 +1,5 @@
 /** PUT /admin/users/{id} (GoTrue's adminUserUpdate). */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { readAdminUserParams } from '../admin-params.js';
 import { adminActor, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';

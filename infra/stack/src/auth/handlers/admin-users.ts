@@ -1,5 +1,5 @@
 /** GET /admin/users and GET/DELETE /admin/users/{id} (GoTrue's adminUsers, adminUserGet, adminUserDelete). */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { adminActor, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { requireAdmin } from '../authenticate.js';

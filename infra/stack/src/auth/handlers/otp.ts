@@ -6,7 +6,7 @@
  * account (GoTrue answers 422 otp_disabled for an unknown address when sign-ups are off, which does).
  * Phone OTP needs an SMS provider, which this stack does not have.
  */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { startEmailConfirmation } from '../confirmation.js';

@@ -1,5 +1,5 @@
 /** Endpoints that need no user: settings, health, JWKS, and the flows this stack cannot serve (recover.ts, otp.ts mail). */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import type { AuthCall } from '../auth-call.js';
 import { badRequest } from '../errors.js';
 import { healthJson, settingsJson } from '../settings.js';

@@ -5,7 +5,7 @@
  * who has an account. Too soon after the last mail (`[auth.email] max_frequency`) nothing is sent;
  * GoTrue answers 429 there, which would tell that the address exists.
  */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { withTransaction } from '../db.js';

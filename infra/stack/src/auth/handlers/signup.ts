@@ -5,7 +5,7 @@
  * cannot be used to find out who has an account.
  */
 import { randomUUID } from 'node:crypto';
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { startEmailConfirmation } from '../confirmation.js';

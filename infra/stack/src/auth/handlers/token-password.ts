@@ -1,5 +1,5 @@
 /** POST /token?grant_type=password (GoTrue's ResourceOwnerPasswordGrant). */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { withTransaction } from '../db.js';

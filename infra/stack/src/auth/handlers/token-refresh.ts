@@ -3,7 +3,7 @@
  * are locked so concurrent refreshes of one token serialise, and the second one gets the child the
  * first one issued (within the reuse interval) instead of a fork.
  */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { CommitThenFail, retryOnConcurrencyFailure, withTransactionCommitOnFail } from '../db.js';

@@ -1,5 +1,5 @@
 /** GET and PUT /user: the signed-in user (GoTrue's UserGet and UserUpdate). */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { ADMIN_ROLES, requireUser } from '../authenticate.js';

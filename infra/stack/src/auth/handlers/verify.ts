@@ -5,7 +5,7 @@
  * session. Each token is single use and expires after `[auth.email] otp_expiry`. Types whose mails
  * this stack does not send (invite, sms, phone_change) fail as expired tokens do.
  */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { findPendingConfirmation } from '../confirmation.js';

@@ -13,8 +13,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailTemplateType } from '../../config/mail-config.js';
 import { mailRoute } from '../../config/mail-config.js';
-import type { GatewayContext } from '../../gateway/context.js';
-import { RateLimiter } from '../../gateway/rate-limit.js';
+import type { GatewayContext } from '../../kernel/context.js';
+import { RateLimiter } from '../../kernel/rate-limit.js';
 import { AuthApiError } from '../errors.js';
 import { renderMail, type TemplateVariables } from './templates.js';
 

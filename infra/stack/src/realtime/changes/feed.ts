@@ -8,8 +8,8 @@
  * primary-key columns on RLS tables.
  */
 import type pg from 'pg';
-import type { RoleSettings } from '../../gateway/db.js';
-import type { Logger } from '../../gateway/logger.js';
+import type { RoleSettings } from '../../kernel/db.js';
+import type { Logger } from '../../kernel/logger.js';
 import type { Catalog } from '../catalog.js';
 import { matchesFilter, typeFamily } from '../filters.js';
 import { encodeTextRaw } from '../frames.js';

@@ -5,9 +5,9 @@
  * changes' transactions are visible at all.
  */
 import type pg from 'pg';
-import { runAsRole, type RoleScope, type RoleSettings } from '../../gateway/db.js';
-import type { Logger } from '../../gateway/logger.js';
-import { quoteIdent, quoteLiteral } from '../../gateway/sql-text.js';
+import { runAsRole, type RoleScope, type RoleSettings } from '../../kernel/db.js';
+import type { Logger } from '../../kernel/logger.js';
+import { quoteIdent, quoteLiteral } from '../../kernel/sql-text.js';
 import type { Channel, PgBinding } from '../hub.js';
 import type { DecodedChange } from './decode.js';
 

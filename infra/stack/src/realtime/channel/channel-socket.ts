@@ -4,7 +4,7 @@
  * channels; the handlers (join, broadcast, presence, postgres_changes, token refresh) decide what a
  * message does and answer through this interface.
  */
-import type { GatewayContext } from '../../gateway/context.js';
+import type { GatewayContext } from '../../kernel/context.js';
 import type { Catalog } from '../catalog.js';
 import type { Channel, ChannelSink, Hub } from '../hub.js';
 import type { VerifiedToken } from '../tokens.js';

@@ -4,11 +4,11 @@
  */
 import { DatabaseError } from 'pg';
 import type pg from 'pg';
-import { runAsRole } from '../../gateway/db.js';
-import { headerMap } from '../../gateway/http.js';
-import { SqlTextError } from '../../gateway/sql-text.js';
+import { runAsRole } from '../../kernel/db.js';
+import { headerMap } from '../../kernel/http.js';
+import { SqlTextError } from '../../kernel/sql-text.js';
 import { connectionError, RestError, tableNotFound } from '../errors.js';
-import { isConnectionError } from '../../gateway/db.js';
+import { isConnectionError } from '../../kernel/db.js';
 import { pgErrorToRest } from '../pg-errors.js';
 import { isAuthenticated, type RestRequest } from './request-context.js';
 

@@ -1,6 +1,6 @@
 /** Everything about one REST request that the handlers share, parsed once. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GatewayContext } from '../../gateway/context.js';
+import type { GatewayContext } from '../../kernel/context.js';
 import type { QueryPair } from '../query-params/form-query.js';
 import type { OutputFormat, PlanRequest } from '../request/media-type.js';
 import type { RestIdentity } from '../request/identity-cache.js';

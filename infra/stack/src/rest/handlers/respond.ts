@@ -3,7 +3,7 @@
  * the `response.status` / `response.headers` overrides, and error bodies.
  */
 import type { ServerResponse } from 'node:http';
-import { sendText } from '../../gateway/http.js';
+import { sendText } from '../../kernel/http.js';
 import { RestError } from '../errors.js';
 import { contentTypeOf, type OutputFormat } from '../request/media-type.js';
 import type { RestRequest } from './request-context.js';

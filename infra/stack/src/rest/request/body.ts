@@ -4,7 +4,7 @@
  * handed to Postgres as is.
  */
 import type { IncomingMessage } from 'node:http';
-import { PayloadTooLargeError, readBody } from '../../gateway/http.js';
+import { PayloadTooLargeError, readBody } from '../../kernel/http.js';
 import { invalidBody, RestError } from '../errors.js';
 
 export type BodyKind = 'json' | 'form' | 'text' | 'xml' | 'binary';

@@ -8,9 +8,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { StackSecrets } from '../../config/secrets.js';
-import type { ApiKey } from '../../gateway/api-keys.js';
-import { roleClaimsSql } from '../../gateway/db.js';
-import { resolveIdentity, type RequestIdentity } from '../../gateway/request-identity.js';
+import type { ApiKey } from '../../kernel/api-keys.js';
+import { roleClaimsSql } from '../../kernel/db.js';
+import { resolveIdentity, type RequestIdentity } from '../../kernel/request-identity.js';
 
 const MAX_ENTRIES = 1000;
 const MAX_AGE_MS = 5 * 60_000;

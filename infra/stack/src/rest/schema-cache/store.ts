@@ -5,7 +5,7 @@
  * DDL may have happened while Postgres was away.
  */
 import type pg from 'pg';
-import type { Logger } from '../../gateway/logger.js';
+import type { Logger } from '../../kernel/logger.js';
 import { buildSchemaCache, type CatalogJson } from './build.js';
 import { CATALOG_QUERY } from './catalog-query.js';
 import { DB_SETTINGS_QUERY, GEOJSON_QUERY, resolveSettings, type RestSettings } from './db-settings.js';

@@ -3,7 +3,7 @@
  * and values stay untyped literals so Postgres types them from the column, as PostgREST's
  * `unknown`-typed parameters do (a bad value is a 22P02 client error, never injected SQL).
  */
-import { quoteIdent, quoteLiteral } from '../../gateway/sql-text.js';
+import { quoteIdent, quoteLiteral } from '../../kernel/sql-text.js';
 import { queryParamError } from '../errors.js';
 import type { Field, JsonStep } from '../query-params/types.js';
 import type { Column } from '../schema-cache/types.js';

@@ -2,7 +2,7 @@
  * `/bucket`: list, get, create, update, empty and delete, each run as the caller so policies on
  * storage.buckets decide (service_role bypasses them, which is how buckets are usually managed).
  */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { asCaller, callerOf, jsonBody, ownerOf, sendJsonText, type StorageCall } from '../call.js';
 import { errors } from '../errors.js';
 import { FileSizeError, parseFileSize } from '../file-size.js';

@@ -2,7 +2,7 @@
  * list, remove, move and copy, each as the caller so policies on storage.objects decide. Removed
  * rows take their files with them once the delete has committed.
  */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { asCaller, callerOf, jsonBody, ownerOf, sendJsonText, type StorageCall } from '../call.js';
 import { errors } from '../errors.js';
 import { normalizeListPrefix, validateBucketName, validateObjectKey } from '../object-key.js';

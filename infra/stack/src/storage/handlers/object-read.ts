@@ -4,7 +4,7 @@
  * Content-Type, Content-Length, ETag, Last-Modified, Cache-Control, Accept-Ranges.
  */
 import { pipeline } from 'node:stream/promises';
-import type { RequestIdentity } from '../../gateway/request-identity.js';
+import type { RequestIdentity } from '../../kernel/request-identity.js';
 import { asCaller, asService, callerOf, sendJsonText, type StorageCall } from '../call.js';
 import { errors } from '../errors.js';
 import { parseRange } from '../range.js';

@@ -6,7 +6,7 @@
  * only then is the row written for real, and if that fails the file is removed again.
  */
 import type pg from 'pg';
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import type { StagedFile } from '../blob-store.js';
 import { asCaller, asService, callerOf, ownerOf, type StorageCall } from '../call.js';
 import { errors } from '../errors.js';

@@ -2,7 +2,7 @@
  * Signed URLs: creating them (the caller must be allowed to read, or to upload, the object) and
  * serving them (no other auth: the token is the permission).
  */
-import { sendJson } from '../../gateway/http.js';
+import { sendJson } from '../../kernel/http.js';
 import { asCaller, asService, callerOf, jsonBody, ownerOf, type StorageCall } from '../call.js';
 import { errors } from '../errors.js';
 import {
