@@ -23,11 +23,19 @@ import { statePaths, type StatePaths } from '../config/state.js';
 import { requireBinaries, serverSettings, STACK_SETTINGS_MARKER, stopCluster } from '../postgres/cluster.js';
 import { listMigrations } from '../postgres/migrate.js';
 import { ensureTraversable, isRoot, makeServerDir, serverUser } from '../postgres/run-as.js';
-import { stopGateway } from '../stack/gateway-process.js';
-import { up, type StackHandle } from '../stack/lifecycle.js';
-import { stopSupervisor } from '../stack/supervisor-process.js';
 import { runClientTool } from './create-backup.js';
 import { BackupRefused, verifyBackup, type BackupManifest } from './manifest.js';
+
+/**
+ * The running stack, as a restore needs it. backup/ sits below stack/ (`stack up` takes a backup
+ * before it migrates), so stack/ passes these in (stack/lifecycle.ts `restoreStack`).
+ */
+export interface RestoreStack<Handle> {
+  /** Stops the supervisor and the gateway; the restore stops the database itself. */
+  stopProcesses(paths: StatePaths): Promise<void>;
+  /** Starts the stack on the restored files and applies this release's pending migrations. */
+  up(config: ProjectConfig): Promise<Handle>;
+}
 
 function checkCompatible(config: ProjectConfig, manifest: BackupManifest): void {
   if (manifest.projectId !== config.projectId) {
@@ -73,13 +81,16 @@ function unpackDatabase(dir: string, paths: StatePaths): void {
   chmodSync(paths.pgData, 0o700);
 }
 
-export async function restoreBackup(config: ProjectConfig, from: string): Promise<StackHandle> {
+export async function restoreBackup<Handle>(
+  config: ProjectConfig,
+  from: string,
+  stack: RestoreStack<Handle>,
+): Promise<Handle> {
   const dir = path.resolve(from);
   const manifest = await verifyBackup(dir);
   checkCompatible(config, manifest);
   const paths = statePaths(config);
-  await stopSupervisor(paths);
-  await stopGateway(paths);
+  await stack.stopProcesses(paths);
   stopCluster(paths);
   mkdirSync(paths.root, { recursive: true });
   ensureTraversable(paths.root, (line) => process.stderr.write(`${line}\n`));
@@ -98,7 +109,7 @@ export async function restoreBackup(config: ProjectConfig, from: string): Promis
   }
   copyFileSync(path.join(dir, 'secrets.json'), paths.secrets);
   chmodSync(paths.secrets, 0o600);
-  const handle = await up(config);
+  const handle = await stack.up(config);
   rmSync(oldData, { recursive: true, force: true });
   rmSync(oldStorage, { recursive: true, force: true });
   return handle;

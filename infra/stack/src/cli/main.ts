@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { loadProjectConfig } from '../config/project-config.js';
 import { readSecrets } from '../config/secrets.js';
 import { statePaths } from '../config/state.js';
-import { down, reset, status, up } from '../stack/lifecycle.js';
+import { down, reset, restoreStack, status, up } from '../stack/lifecycle.js';
 import { testDatabase } from '../stack/test-db.js';
 import { partsHealth } from '../stack/gateway-process.js';
 import { formatHealth, formatStatus, statusVariables } from './status-output.js';
@@ -121,7 +121,7 @@ async function main(): Promise<number> {
         process.stderr.write(`restore needs --from <backup folder>\n${USAGE}\n`);
         return 2;
       }
-      const handle = await restoreBackup(config, values.from);
+      const handle = await restoreBackup(config, values.from, restoreStack);
       process.stderr.write(`restored ${values.from}\n`);
       process.stdout.write(
         formatStatus(statusVariables(config, handle.secrets, webUrl(config)), values.output) + '\n',

@@ -4,7 +4,7 @@ import type { ProjectConfig } from '../config/project-config.js';
 import type { StackSecrets } from '../config/secrets.js';
 import { mailRoute } from '../config/mail-config.js';
 import { mailpitUrl } from '../mail/catcher.js';
-import { databaseUrl } from '../postgres/admin-client.js';
+import { databaseUrl } from '../kernel/db.js';
 
 export function statusVariables(
   config: ProjectConfig,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { parseDurationSeconds } from './durations.js';
-import { FileSizeError, parseFileSize } from '../storage/file-size.js';
+import { FileSizeError, parseFileSize } from './file-size.js';
 import { parseAuthEmail, parseLocalSmtp, type AuthEmailConfig, type LocalSmtpConfig } from './mail-config.js';
 
 export interface AuthRateLimits {

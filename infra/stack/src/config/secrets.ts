@@ -1,11 +1,9 @@
 /**
  * Per-installation secrets: the JWT secret, the four API keys and the database role passwords.
- * Generated on first use, kept in the state folder with mode 0600, never committed.
+ * Generated on first use by `stack up` (stack/create-secrets.ts), kept in the state folder with
+ * mode 0600, never committed.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { signJwt } from '../kernel/jwt.js';
+import { existsSync, readFileSync } from 'node:fs';
 
 export interface StackSecrets {
   jwtSecret: string;
@@ -21,38 +19,6 @@ export interface StackSecrets {
   authAdminPassword: string;
   /** Password of `supabase_storage_admin`. */
   storageAdminPassword: string;
-}
-
-const TEN_YEARS = 10 * 365 * 24 * 3600;
-
-function token(bytes: number): string {
-  return randomBytes(bytes).toString('base64url');
-}
-
-async function generate(): Promise<StackSecrets> {
-  const jwtSecret = token(48);
-  const iat = Math.floor(Date.now() / 1000);
-  const legacy = (role: string) =>
-    signJwt({ iss: 'supabase-demo', role, iat, exp: iat + TEN_YEARS }, jwtSecret);
-  return {
-    jwtSecret,
-    anonKey: await legacy('anon'),
-    serviceRoleKey: await legacy('service_role'),
-    publishableKey: `sb_publishable_${token(24)}`,
-    secretKey: `sb_secret_${token(24)}`,
-    postgresPassword: token(18),
-    authenticatorPassword: token(18),
-    authAdminPassword: token(18),
-    storageAdminPassword: token(18),
-  };
-}
-
-export async function loadOrCreateSecrets(file: string): Promise<StackSecrets> {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StackSecrets;
-  const secrets = await generate();
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
-  return secrets;
 }
 
 export function readSecrets(file: string): StackSecrets {

@@ -14,6 +14,7 @@ import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Logger } from '../kernel/logger.js';
+import { restartDelay } from '../kernel/restart-delay.js';
 
 export type ProcessState = 'starting' | 'ready' | 'backoff' | 'stopped' | 'failed';
 
@@ -35,16 +36,9 @@ export interface FunctionProcessOptions {
   maxHeapMb?: number;
 }
 
-/** Restart delays: 0.5 s after the first crash, doubling to at most 30 s while crashes continue. */
-const FIRST_RESTART_MS = 500;
-const MAX_RESTART_MS = 30_000;
 /** A process that stayed up this long counts as healthy again: its next crash restarts quickly. */
 const STABLE_AFTER_MS = 30_000;
 const STOP_GRACE_MS = 3_000;
-
-export function restartDelay(consecutiveFailures: number): number {
-  return Math.min(MAX_RESTART_MS, FIRST_RESTART_MS * 2 ** Math.max(0, consecutiveFailures - 1));
-}
 
 export class FunctionProcess {
   state: ProcessState = 'stopped';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { restartDelay } from './function-process.js';
 import { parseEnvFile } from './runtime-env.js';
 
 describe('functions .env file', () => {
@@ -21,11 +20,5 @@ describe('functions .env file', () => {
       SINGLE: 'kept # not a comment',
       EMPTY: '',
     });
-  });
-});
-
-describe('restart backoff', () => {
-  it('starts at half a second, doubles, and stops growing at 30 s', () => {
-    expect([1, 2, 3, 4, 7, 8, 20].map(restartDelay)).toEqual([500, 1000, 2000, 4000, 30_000, 30_000, 30_000]);
   });
 });

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GatewayContext } from '../kernel/context.js';
-import { databaseUrl } from '../postgres/admin-client.js';
+import { databaseUrl } from '../kernel/db.js';
 
 /** Proxy and certificate settings: without them Deno could not reach the npm registry here. */
 const PASSED_THROUGH = [

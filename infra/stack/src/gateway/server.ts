@@ -7,11 +7,11 @@ import type { Duplex } from 'node:stream';
 import { INVALID_API_KEY, MISSING_API_KEY, extractApiKey, identifyApiKey } from '../kernel/api-keys.js';
 import type { GatewayContext, Service, ServiceHealth } from '../kernel/context.js';
 import { applyCors } from './cors.js';
-import { clientAddress, sendJson } from '../kernel/http.js';
+import { clientAddress, refuseUpgrade, sendJson } from '../kernel/http.js';
 import { RateLimiter } from '../kernel/rate-limit.js';
 import { RateKeyResolver } from './rate-key.js';
 import { createGatewayMetrics } from '../metrics/gateway-metrics.js';
-import { databaseUrl } from '../postgres/admin-client.js';
+import { databaseUrl } from '../kernel/db.js';
 
 export function createGatewayServer(
   ctx: GatewayContext,
@@ -107,17 +107,6 @@ export function createGatewayServer(
     });
   });
   return server;
-}
-
-/** Answers an upgrade request with a plain HTTP error and closes the socket. */
-export function refuseUpgrade(socket: Duplex, status: number, body: unknown): void {
-  if (socket.destroyed) return;
-  const text = JSON.stringify(body);
-  socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n` +
-      text,
-  );
 }
 
 /** Health of each part: the database (one query), the gateway itself, and every service's self-check. */

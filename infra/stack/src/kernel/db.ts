@@ -3,6 +3,7 @@
  * request's role with PostgREST's GUCs, sent with its statements as a single round trip.
  */
 import pg from 'pg';
+import type { ProjectConfig } from '../config/project-config.js';
 import { quoteLiteral } from './sql-text.js';
 
 export interface Pools {
@@ -37,6 +38,11 @@ export interface PoolOptions {
   user: string;
   password: string;
   max: number;
+}
+
+/** A TCP connection URL for one of the stack's database roles (migrations, functions, metrics). */
+export function databaseUrl(config: ProjectConfig, user: string, password: string): string {
+  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${config.db.port}/postgres`;
 }
 
 export function createPool(options: PoolOptions, onError: (error: Error) => void): pg.Pool {

@@ -1,5 +1,6 @@
 /** Small HTTP helpers shared by every service of the gateway. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export class PayloadTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -103,4 +104,15 @@ export function bearerToken(req: IncomingMessage): string | undefined {
   if (header === undefined) return undefined;
   const match = /^bearer\s*(.*)$/i.exec(header.trim());
   return match ? match[1]!.trim() : undefined;
+}
+
+/** Answers an upgrade request with a plain HTTP error and closes the socket. */
+export function refuseUpgrade(socket: Duplex, status: number, body: unknown): void {
+  if (socket.destroyed) return;
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n` +
+      text,
+  );
 }

@@ -22,7 +22,3 @@ export async function withAdminClient<T>(
     await client.end();
   }
 }
-
-export function databaseUrl(config: ProjectConfig, user: string, password: string): string {
-  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${config.db.port}/postgres`;
-}

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StackSecrets } from '../config/secrets.js';
 import type { StatePaths } from '../config/state.js';
-import { databaseUrl } from './admin-client.js';
+import { databaseUrl } from '../kernel/db.js';
 
 const require = createRequire(import.meta.url);
 

@@ -27,7 +27,7 @@ import { QueryParseError } from './query-params/cursor.js';
 import { parseFormQuery, type QueryPair } from './query-params/form-query.js';
 import { negotiate } from './request/media-type.js';
 import { parsePrefer } from './request/prefer.js';
-import { IdentityCache } from './request/identity-cache.js';
+import { IdentityCache } from '../kernel/identity-cache.js';
 import { chooseSchema } from './request/profile.js';
 import { defaultSettings } from './schema-cache/db-settings.js';
 import { SchemaCacheStore } from './schema-cache/store.js';

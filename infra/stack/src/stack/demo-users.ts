@@ -10,7 +10,7 @@ import { createConfirmedUser } from '../auth/create-confirmed-user.js';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StackSecrets } from '../config/secrets.js';
 import type { StatePaths } from '../config/state.js';
-import { databaseUrl } from '../postgres/admin-client.js';
+import { databaseUrl } from '../kernel/db.js';
 
 export interface DemoUser {
   email: string;

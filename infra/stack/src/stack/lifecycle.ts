@@ -4,7 +4,7 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import type { ProjectConfig } from '../config/project-config.js';
-import { loadOrCreateSecrets, type StackSecrets } from '../config/secrets.js';
+import type { StackSecrets } from '../config/secrets.js';
 import { statePaths, type StatePaths } from '../config/state.js';
 import { BOOTSTRAP_SQL_DIR, bootstrapDatabase } from '../postgres/bootstrap.js';
 import {
@@ -16,7 +16,9 @@ import {
   stopCluster,
 } from '../postgres/cluster.js';
 import { backupBeforeMigrations } from '../backup/pending-migrations.js';
+import type { RestoreStack } from '../backup/restore-backup.js';
 import { applySeed, listMigrations, pushMigrations } from '../postgres/migrate.js';
+import { loadOrCreateSecrets } from './create-secrets.js';
 import { ensureDemoUsers, type DemoUser } from './demo-users.js';
 import { gatewayPid, startGateway, stopGateway } from './gateway-process.js';
 import { createProgress, type Progress } from './progress.js';
@@ -132,3 +134,12 @@ export function status(config: ProjectConfig): StackStatus {
     supervisor: supervisorPid(paths) !== undefined,
   };
 }
+
+/** What `stack restore` needs of the stack (backup/ sits below stack/, so the CLI hands this in). */
+export const restoreStack: RestoreStack<StackHandle> = {
+  async stopProcesses(paths) {
+    await stopSupervisor(paths);
+    await stopGateway(paths);
+  },
+  up,
+};

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProjectConfig } from '../config/project-config.js';
 import type { StatePaths } from '../config/state.js';
-import { restartDelay } from '../functions/function-process.js';
+import { restartDelay } from '../kernel/restart-delay.js';
 import type { Logger } from '../kernel/logger.js';
 import { clusterExists } from '../postgres/cluster.js';
 import { launchPostmaster } from '../postgres/postmaster.js';

@@ -11,7 +11,7 @@ import { runAsRole, type RoleScope } from '../kernel/db.js';
 import { headerMap, readBody, PayloadTooLargeError } from '../kernel/http.js';
 import { bearerToken } from '../kernel/http.js';
 import type { RequestIdentity } from '../kernel/request-identity.js';
-import type { IdentityCache } from '../rest/request/identity-cache.js';
+import type { IdentityCache } from '../kernel/identity-cache.js';
 import type { BlobStore } from './blob-store.js';
 import { errors } from './errors.js';
 

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext, Service, ServiceHealth, ServiceRoute } from '../kernel/context.js';
 import { runAsRole, type RoleScope } from '../kernel/db.js';
-import { IdentityCache } from '../rest/request/identity-cache.js';
+import { IdentityCache } from '../kernel/identity-cache.js';
 import { BlobStore } from './blob-store.js';
 import type { StorageCall } from './call.js';
 import { errors, sendStorageError, toStorageError } from './errors.js';

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext } from '../../kernel/context.js';
 import type { QueryPair } from '../query-params/form-query.js';
 import type { OutputFormat, PlanRequest } from '../request/media-type.js';
-import type { RestIdentity } from '../request/identity-cache.js';
+import type { RestIdentity } from '../../kernel/identity-cache.js';
 import type { Preferences } from '../request/prefer.js';
 import type { SchemaChoice } from '../request/profile.js';
 import type { RestSettings } from '../schema-cache/db-settings.js';

@@ -5,7 +5,7 @@
 import { sendJson } from '../../kernel/http.js';
 import { asCaller, callerOf, jsonBody, ownerOf, sendJsonText, type StorageCall } from '../call.js';
 import { errors } from '../errors.js';
-import { FileSizeError, parseFileSize } from '../file-size.js';
+import { FileSizeError, parseFileSize } from '../../config/file-size.js';
 import { isMimeTypeShape } from '../mime.js';
 import { validateBucketName } from '../object-key.js';
 import { bucketJson, likeEscape, lit, textArray } from '../sql.js';

@@ -7,10 +7,10 @@
  * it is built once per identity rather than once per request.
  */
 import type { IncomingMessage } from 'node:http';
-import type { StackSecrets } from '../../config/secrets.js';
-import type { ApiKey } from '../../kernel/api-keys.js';
-import { roleClaimsSql } from '../../kernel/db.js';
-import { resolveIdentity, type RequestIdentity } from '../../kernel/request-identity.js';
+import type { StackSecrets } from '../config/secrets.js';
+import type { ApiKey } from './api-keys.js';
+import { roleClaimsSql } from './db.js';
+import { resolveIdentity, type RequestIdentity } from './request-identity.js';
 
 const MAX_ENTRIES = 1000;
 const MAX_AGE_MS = 5 * 60_000;
