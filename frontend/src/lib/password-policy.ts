@@ -8,6 +8,9 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** bcrypt reads 72 bytes; the auth service refuses longer passwords. */
 export const PASSWORD_MAX_BYTES = 72;
 
+/** The policy in one sentence, for a form's helper text. */
+export const PASSWORD_POLICY_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters with lower- and upper-case letters and a digit.`;
+
 const byteLength = (password: string) => new TextEncoder().encode(password).length;
 
 export interface PasswordRule {
@@ -35,4 +38,9 @@ export function passwordProblems(password: string): string[] {
   const problems = PASSWORD_RULES.filter((rule) => !rule.met(password)).map((rule) => rule.missing);
   if (byteLength(password) > PASSWORD_MAX_BYTES) problems.unshift(`at most ${PASSWORD_MAX_BYTES} bytes`);
   return problems;
+}
+
+/** What a password lacks as one phrase: "at least 12 characters, an upper-case letter, and a digit". */
+export function problemsInWords(problems: readonly string[]): string {
+  return new Intl.ListFormat('en', { type: 'conjunction' }).format(problems);
 }

@@ -25,7 +25,7 @@ function RecoveryCard({ title, lead, children }: { title: string; lead: string; 
           <Suspense fallback={<Skeleton h="32" />}>{children}</Suspense>
         </Card.Body>
         <Card.Footer>
-          <Link asChild fontSize="sm">
+          <Link asChild variant="underline" fontSize="sm">
             <RouterLink to="/auth">Back to sign in</RouterLink>
           </Link>
         </Card.Footer>

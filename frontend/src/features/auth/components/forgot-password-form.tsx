@@ -29,16 +29,21 @@ export function ForgotPasswordForm() {
 
   if (sent)
     return (
-      <Alert.Root status="success" role="status">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Check your mail</Alert.Title>
-          <Alert.Description>
-            If an account uses this address, a link to choose a new password is on its way. It works once, for
-            one hour.
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <Stack gap="4">
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Check your mail</Alert.Title>
+            <Alert.Description>
+              If an account uses <strong>{email.trim()}</strong>, a link to choose a new password is on its
+              way. It works once, for one hour.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Button variant="outline" onClick={() => setSent(false)}>
+          Use another address
+        </Button>
+      </Stack>
     );
 
   return (
@@ -66,7 +71,10 @@ export function ForgotPasswordForm() {
             name="email"
             autoComplete="off"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setMissing(false);
+            }}
           />
           <Field.ErrorText>Enter your email address.</Field.ErrorText>
         </Field.Root>

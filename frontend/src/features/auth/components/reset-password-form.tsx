@@ -1,9 +1,11 @@
 /** The screen the recovery link opens: a new password, typed twice, set with the link's session. */
-import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { PasswordField } from '@/components/ui/password-field';
 import { setRecoveredPassword } from '@/features/auth/api/set-recovered-password';
 import { recoveryPaths, recoveryTokensFrom } from '@/features/auth/utils/recovery-paths';
+import { PASSWORD_POLICY_TEXT, passwordProblems, problemsInWords } from '@/lib/password-policy';
 
 export function ResetPasswordForm({ hash }: { hash: string }) {
   // Read once: the fragment is cleared from the address bar so the tokens do not linger in history.
@@ -25,7 +27,7 @@ export function ResetPasswordForm({ hash }: { hash: string }) {
         <Alert.Content>
           <Alert.Title>{tokens?.error ?? 'This page needs the link from a password reset mail.'}</Alert.Title>
           <Alert.Description>
-            <Link asChild>
+            <Link asChild variant="underline" fontWeight="medium">
               <RouterLink to={recoveryPaths.forgot}>Ask for a new link</RouterLink>
             </Link>
           </Alert.Description>
@@ -35,25 +37,26 @@ export function ResetPasswordForm({ hash }: { hash: string }) {
 
   if (done)
     return (
-      <Alert.Root status="success" role="status">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Your password has been changed</Alert.Title>
-          <Alert.Description>
-            <Link asChild>
-              <RouterLink to="/auth">Sign in with it</RouterLink>
-            </Link>
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <Stack gap="4">
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Your password has been changed</Alert.Title>
+            <Alert.Description>The link from the mail no longer works.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Button asChild>
+          <RouterLink to="/auth">Sign in with the new password</RouterLink>
+        </Button>
+      </Stack>
     );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password === '' || password !== repeat) {
-      setError(password === '' ? 'Enter a new password.' : 'The two passwords differ.');
-      return;
-    }
+    const problems = passwordProblems(password);
+    if (password === '') return setError('Enter a new password.');
+    if (problems.length > 0) return setError(`The new password needs ${problemsInWords(problems)}.`);
+    if (password !== repeat) return setError('The two passwords differ.');
     setBusy(true);
     setError(null);
     try {
@@ -81,29 +84,19 @@ export function ResetPasswordForm({ hash }: { hash: string }) {
             <Alert.Title>{error}</Alert.Title>
           </Alert.Root>
         )}
-        <Field.Root required>
-          <Field.Label>New password</Field.Label>
-          <Input
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Field.HelperText>
-            At least 12 characters, with lower- and upper-case letters and digits.
-          </Field.HelperText>
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>Repeat it</Field.Label>
-          <Input
-            type="password"
-            name="repeat-password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-          />
-        </Field.Root>
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          helperText={PASSWORD_POLICY_TEXT}
+        />
+        <PasswordField
+          label="Repeat the new password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={setRepeat}
+        />
         <Button type="submit" loading={busy} loadingText="Saving">
           Set new password
         </Button>

@@ -81,7 +81,7 @@ export function SignInForm() {
         <Button type="submit" loading={busy} loadingText="Signing in">
           Sign in
         </Button>
-        <Link asChild fontSize="sm" alignSelf="center">
+        <Link asChild variant="underline" fontSize="sm" alignSelf="center">
           <RouterLink to={recoveryPaths.forgot}>Forgot your password?</RouterLink>
         </Link>
       </Stack>

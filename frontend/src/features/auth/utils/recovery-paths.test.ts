@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recoveryTokensFrom } from './recovery-paths';
+import { RECOVERY_LINK_ERRORS, recoveryTokensFrom } from './recovery-paths';
 
 describe('recoveryTokensFrom', () => {
   it('reads the tokens of a recovery redirect, and only of one', () => {
@@ -16,6 +16,11 @@ describe('recoveryTokensFrom', () => {
       recoveryTokensFrom(
         '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
       ),
-    ).toEqual({ error: 'Email link is invalid or has expired' });
+    ).toEqual({ error: RECOVERY_LINK_ERRORS.used });
+  });
+
+  it('never shows the text of an error fragment, which anyone can write into a link', () => {
+    const crafted = recoveryTokensFrom('#error=x&error_description=Call+555-0100+to+reset+your+password');
+    expect(crafted).toEqual({ error: RECOVERY_LINK_ERRORS.invalid });
   });
 });

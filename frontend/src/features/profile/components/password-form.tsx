@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useChangePassword } from '@/features/profile/api/change-password';
 import { PasswordField } from '@/components/ui/password-field';
-import { passwordProblems } from '@/lib/password-policy';
+import { PASSWORD_POLICY_TEXT, passwordProblems, problemsInWords } from '@/lib/password-policy';
 
 export function PasswordForm() {
   const [current, setCurrent] = useState('');
@@ -18,7 +18,7 @@ export function PasswordForm() {
     setDone(false);
     const problems = passwordProblems(next);
     if (current === '') return setProblem('Enter your current password.');
-    if (problems.length > 0) return setProblem(`The new password needs ${problems.join(', ')}.`);
+    if (problems.length > 0) return setProblem(`The new password needs ${problemsInWords(problems)}.`);
     if (next !== repeat) return setProblem('The two new passwords differ.');
     setProblem(null);
     change.mutate(
@@ -49,7 +49,7 @@ export function PasswordForm() {
           autoComplete="new-password"
           value={next}
           onChange={setNext}
-          helperText="At least 12 characters with lower- and upper-case letters and a digit."
+          helperText={PASSWORD_POLICY_TEXT}
         />
         <PasswordField
           label="Repeat the new password"
