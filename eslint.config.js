@@ -1,5 +1,6 @@
 // Flat config: strict TypeScript rules for every workspace; generated and vendored files are ignored.
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -42,6 +43,60 @@ const featureBoundary = (feature) => [
   },
 ];
 const restricted = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/**
+ * infra/stack/src imports run one way too: config → kernel → services → the tops. Paths are resolved
+ * (import-x/no-restricted-paths), since the stack imports by relative path. Every folder that is not
+ * named below is a service, so a new one is fenced the day it is created.
+ *
+ *   folder      may import, besides its own folder
+ *   config      nothing of the stack (it is read by everything, so it sits below the kernel)
+ *   kernel      config: the shared base (pools, jwt, http helpers, logger, identities, context types)
+ *   <service>   kernel, config: auth, backup, functions, mail, metrics, postgres, realtime, rest,
+ *               storage, web; never another service, except
+ *     backup    + postgres: it copies and restores the cluster and lists its migrations
+ *     mail      + web/security-headers.ts: the mail page is served with the web server's header policy
+ *   stack       kernel, config, postgres, backup, auth/create-confirmed-user.ts: it runs the
+ *               processes, migrates (after a backup) and creates the demo users
+ *   gateway     every service, kernel, config: the composition root of the gateway process
+ *   cli         everything but gateway/, which runs in its own process (started by stack/)
+ *
+ * A service's tests may also use other services and the tops to drive the real thing.
+ */
+const STACK = 'infra/stack/src';
+const STACK_TOPS = ['gateway', 'stack', 'cli'];
+const stackFolders = readdirSync(new URL(`./${STACK}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const stackServices = stackFolders.filter((dir) => !['config', 'kernel', ...STACK_TOPS].includes(dir));
+const stackEdges = {
+  config: [],
+  kernel: ['config'],
+  ...Object.fromEntries(stackServices.map((dir) => [dir, ['kernel', 'config']])),
+  backup: ['kernel', 'config', 'postgres'],
+  mail: ['kernel', 'config', 'web/security-headers.ts'],
+  stack: ['kernel', 'config', 'postgres', 'backup', 'auth/create-confirmed-user.ts'],
+  gateway: ['kernel', 'config', ...stackServices],
+  cli: stackFolders.filter((dir) => dir !== 'gateway'),
+};
+const stackZones = (edges) => ({
+  'import-x/no-restricted-paths': [
+    'error',
+    {
+      basePath: fileURLToPath(new URL('.', import.meta.url)),
+      zones: Object.entries(edges).map(([dir, allowed]) => ({
+        target: `${STACK}/${dir}`,
+        from: STACK,
+        except: [...new Set([dir, ...allowed])].map((to) => `./${to}`),
+        message: `${STACK}/${dir} may import ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'nothing else of the stack'} (the table in eslint.config.js).`,
+      })),
+    },
+  ],
+});
+const stackTestEdges = {
+  ...stackEdges,
+  ...Object.fromEntries(stackServices.map((dir) => [dir, stackFolders.filter((to) => to !== dir)])),
+};
 
 export default tseslint.config(
   {
@@ -117,4 +172,21 @@ export default tseslint.config(
       rules: restricted(featureBoundary(feature).slice(0, 2)),
     },
   ]),
+  {
+    files: [`${STACK}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'infra/stack/tsconfig.json' })],
+    },
+    rules: {
+      ...stackZones(stackEdges),
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [`${STACK}/**/${TESTS}`],
+    rules: stackZones(stackTestEdges),
+  },
 );
