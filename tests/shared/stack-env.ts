@@ -16,6 +16,8 @@ export const STACK_KEYS = [
   'SERVICE_ROLE_KEY',
   'DB_URL',
   'JWT_SECRET',
+  // The mail catcher's API and page ([local_smtp]); absent when the stack catches no mail.
+  'MAILPIT_URL',
 ] as const;
 export type StackKey = (typeof STACK_KEYS)[number];
 export type StackEnvironment = Partial<Record<StackKey, string>>;

@@ -3,7 +3,7 @@
  * the repository root); the shared helper puts what it looked up back into process.env, so Playwright's
  * workers inherit it without asking again.
  */
-import { REPO_ROOT, STACK_KEYS, stackEnvironment } from '../../shared/stack-env';
+import { REPO_ROOT, stackEnvironment } from '../../shared/stack-env';
 
 export { REPO_ROOT };
 
@@ -14,11 +14,15 @@ export interface StackEnv {
   serviceRoleKey: string;
   dbUrl: string;
   jwtSecret: string;
+  /** The mail catcher (`[local_smtp]`); only the password-recovery spec needs it. */
+  mailpitUrl: string | undefined;
 }
 
-/** Every variable is required: the browser tests need the web app as well as the API and database. */
+/** The browser tests need the web app as well as the API and database; the mail catcher is optional. */
 export function readStackEnv(): StackEnv {
-  const stack = stackEnvironment({ required: STACK_KEYS });
+  const stack = stackEnvironment({
+    required: ['API_URL', 'WEB_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'DB_URL', 'JWT_SECRET'],
+  });
   return {
     webUrl: stack.WEB_URL!,
     apiUrl: stack.API_URL!,
@@ -26,5 +30,6 @@ export function readStackEnv(): StackEnv {
     serviceRoleKey: stack.SERVICE_ROLE_KEY!,
     dbUrl: stack.DB_URL!,
     jwtSecret: stack.JWT_SECRET!,
+    mailpitUrl: stack.MAILPIT_URL,
   };
 }
