@@ -16,8 +16,9 @@ export const STACK_KEYS = [
   'SERVICE_ROLE_KEY',
   'DB_URL',
   'JWT_SECRET',
-  // The mail catcher's API and page ([local_smtp]); absent when the stack catches no mail.
+  // The mail catcher's API and page, and its SMTP listener ([local_smtp]); absent when it is off.
   'MAILPIT_URL',
+  'SMTP_URL',
 ] as const;
 export type StackKey = (typeof STACK_KEYS)[number];
 export type StackEnvironment = Partial<Record<StackKey, string>>;

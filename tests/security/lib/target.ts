@@ -28,6 +28,9 @@ export interface StackTarget {
   serviceRoleKey: string;
   dbUrl: string | undefined;
   jwtSecret: string;
+  /** The mail catcher's page and API (`MAILPIT_URL`) and its SMTP listener (`SMTP_URL`). */
+  mailpitUrl: string | undefined;
+  smtpUrl: string | undefined;
   limits: TargetLimits;
 }
 
@@ -69,6 +72,8 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): StackTarget
     serviceRoleKey: vars.SERVICE_ROLE_KEY!,
     dbUrl: vars.DB_URL,
     jwtSecret: vars.JWT_SECRET!,
+    mailpitUrl: vars.MAILPIT_URL?.replace(/\/$/, ''),
+    smtpUrl: vars.SMTP_URL,
     limits: readLimits(workdir),
   };
 }
