@@ -1,7 +1,8 @@
 /**
  * System Configuration: the installation's settings in one table (type, allowed range, value, last
- * change), edited in place with the server's validation, each with its audit history. Source
- * schedules are per source, on Third-Party Intelligence.
+ * change), edited in place with the server's validation, each with its audit history; then the
+ * notifications that leave the app (channels, rules, delivery log). Source schedules are per source,
+ * on Third-Party Intelligence.
  */
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
@@ -12,6 +13,7 @@ import { useSettings } from '@/features/settings/api/list-settings';
 import { SettingHistoryDrawer } from '@/features/settings/components/setting-history-drawer';
 import { SettingsTable } from '@/features/settings/components/settings-table';
 import { settingsViewSchema } from '@/features/settings/schemas/settings-view';
+import { NotificationsSection } from '@/features/notifications/components/notifications-section';
 import type { PlatformPageProps } from './pages';
 
 export default function SystemConfigurationPage({ definition }: PlatformPageProps) {
@@ -45,6 +47,7 @@ export default function SystemConfigurationPage({ definition }: PlatformPageProp
         settings={settings.data}
         onClose={() => setView({ history: undefined })}
       />
+      <NotificationsSection />
     </Stack>
   );
 }
