@@ -10,7 +10,9 @@ mkdir -p "$dir/supabase"
 ln -sfn "$here/fixture/supabase/migrations" "$dir/supabase/migrations"
 ln -sfn "$here/fixture/supabase/seed.sql" "$dir/supabase/seed.sql"
 ln -sfn "$here/fixture/supabase/functions" "$dir/supabase/functions"
+# The mail catcher ([local_smtp]) 10000 below the API and database ports, as scripts/lib/setup.mjs does.
 sed -e "s/^port = 25321/port = $api/" -e "s/^port = 25322/port = $db/" \
+  -e "s/^port = 25324/port = $((api - 10000))/" -e "s/^smtp_port = 25325/smtp_port = $((db - 10000))/" \
   "$here/fixture/supabase/config.toml" > "$dir/supabase/config.toml"
 chmod 755 "$dir" "$dir/supabase"
 echo "$dir (api $api, db $db)"

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadProjectConfig } from '../../src/config/project-config.js';
 import { anonAuthClient, authFetch } from '../helpers/auth-clients.js';
 import { uniqueEmail } from '../helpers/auth-db.js';
 import { linkAndCode, mailpitUrl, mailsTo, waitForMail } from '../helpers/mail.js';
@@ -32,8 +33,9 @@ async function registered(label: string, password = 'first-pass-123'): Promise<s
 describe('stack status', () => {
   it('gives MAILPIT_URL, SMTP_URL (the catcher) and SMTP_SENDER, and a healthy mail part', () => {
     const vars = status();
-    expect(vars.MAILPIT_URL).toBe('http://127.0.0.1:25324');
-    expect(vars.SMTP_URL).toBe('smtp://127.0.0.1:25325');
+    const { port, smtpPort } = loadProjectConfig(stackEnv().workdir).localSmtp;
+    expect(vars.MAILPIT_URL).toBe(`http://127.0.0.1:${port}`);
+    expect(vars.SMTP_URL).toBe(`smtp://127.0.0.1:${smtpPort}`);
     expect(vars.SMTP_SENDER).toBe('CTI Platform <noreply@cti.localhost>');
     expect((vars.STATUS as Record<string, { healthy: boolean }>).mail?.healthy).toBe(true);
   });
@@ -155,7 +157,11 @@ describe('magic link / OTP by mail', () => {
 describe('the catcher (Mailpit API v1 shapes, inert HTML)', () => {
   const to = uniqueEmail('hostile');
   beforeAll(async () => {
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: 25325, secure: false });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: loadProjectConfig(stackEnv().workdir).localSmtp.smtpPort,
+      secure: false,
+    });
     await transport.sendMail({
       from: '"Mallory" <mallory@example.net>',
       to,
