@@ -1,151 +1,24 @@
 /**
  * The web server against a throw-away build folder: headers, nonces, runtime config, SPA fallback,
- * traversal refusals, methods, the not-built page, caching and compression. Requests go through
- * node:http with raw paths, because fetch would normalise `..` and `%2e%2e` away before sending.
+ * traversal refusals, methods, caching and compression.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RuntimeConfig } from './html-template.js';
-import { createWebServer, type WebServer, type WebServerOptions } from './web-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  request,
+  RUNTIME,
+  INDEX_HTML,
+  BUNDLE,
+  SECRET,
+  expectedDocumentCsp,
+  RESOURCE_CSP,
+  expectBaseHeaders,
+  headerNonce,
+  decodeAttribute,
+  webServerWorld,
+} from './testing/web-server-world.js';
 
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  text: string;
-}
-
-function request(
-  port: number,
-  target: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const API_URL = 'http://127.0.0.1:54321';
-const RUNTIME: RuntimeConfig = {
-  supabaseUrl: API_URL,
-  // Characters that must be escaped in an attribute, to prove the escaping.
-  supabaseAnonKey: `eyJhbGciOiJIUzI1NiJ9."><script>alert('x')</script>&amp;`,
-  appVersion: '1.2.3',
-};
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="cti-runtime-config" content="" />
-    <title>CTI Platform</title>
-    <script type="module" crossorigin src="/assets/index-AbC123.js"></script>
-    <script nonce="stale">window.__boot = 1</script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
-const BUNDLE = `console.log(${JSON.stringify('x'.repeat(10))});\n`.repeat(400);
-const SECRET = 'TOP-SECRET-OUTSIDE-THE-ROOT';
-
-const EXPECTED_PERMISSIONS =
-  'accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), geolocation=(), ' +
-  'gyroscope=(), hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
-  'picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), ' +
-  'xr-spatial-tracking=()';
-
-function expectedDocumentCsp(nonce: string): string {
-  return (
-    `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; ` +
-    `style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; ` +
-    `connect-src 'self' http://127.0.0.1:54321 ws://127.0.0.1:54321; frame-ancestors 'none'; ` +
-    `object-src 'none'; base-uri 'none'; form-action 'self'`
-  );
-}
-const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-function expectBaseHeaders(headers: http.IncomingHttpHeaders): void {
-  expect(headers['x-frame-options']).toBe('DENY');
-  expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('no-referrer');
-  expect(headers['permissions-policy']).toBe(EXPECTED_PERMISSIONS);
-  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
-  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
-  expect(headers['strict-transport-security']).toBeUndefined();
-}
-
-/** The nonce of a document response, read from its CSP header. */
-function headerNonce(res: RawResponse): string {
-  const match = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']));
-  if (!match) throw new Error(`no nonce in CSP: ${res.headers['content-security-policy']}`);
-  return match[1]!;
-}
-
-function decodeAttribute(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-const silent = () => undefined;
-let base: string;
-let root: string;
-const servers: WebServer[] = [];
-
-async function start(overrides: Partial<WebServerOptions> = {}): Promise<number> {
-  const web = createWebServer({
-    root,
-    rootSetting: 'frontend/dist',
-    runtime: RUNTIME,
-    log: silent,
-    ...overrides,
-  });
-  servers.push(web);
-  expect(await web.listen(0)).toBe(true);
-  return (web.server.address() as AddressInfo).port;
-}
-
-beforeAll(() => {
-  base = mkdtempSync(path.join(tmpdir(), 'web-server-test-'));
-  root = path.join(base, 'dist');
-  mkdirSync(path.join(root, 'assets'), { recursive: true });
-  writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), BUNDLE);
-  writeFileSync(path.join(root, 'assets', 'index-AbC123.css'), 'body{margin:0}');
-  writeFileSync(path.join(root, 'assets', 'logo-1a2b.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
-  writeFileSync(path.join(root, '.env'), SECRET);
-  writeFileSync(path.join(base, 'secret.txt'), SECRET);
-  mkdirSync(path.join(base, 'outside'));
-  writeFileSync(path.join(base, 'outside', 'secret.txt'), SECRET);
-  symlinkSync(path.join(base, 'secret.txt'), path.join(root, 'leak.txt'));
-  symlinkSync(path.join(base, 'outside'), path.join(root, 'linked'));
-});
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  rmSync(base, { recursive: true, force: true });
-});
+const { start } = webServerWorld();
 
 describe('web server: the app page', () => {
   let port: number;
@@ -318,89 +191,5 @@ describe('web server: caching and compression', () => {
     });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.text).toBe(BUNDLE);
-  });
-});
-
-describe('web server: TLS and HSTS', () => {
-  it('sends HSTS only when a trusted proxy says the browser used https', async () => {
-    const trusting = await start({ trustedProxies: ['127.0.0.1'] });
-    const tls = await request(trusting, '/', { headers: { 'X-Forwarded-Proto': 'https' } });
-    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    const asset = await request(trusting, '/assets/index-AbC123.js', {
-      headers: { 'X-Forwarded-Proto': 'https' },
-    });
-    expect(asset.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    const plain = await request(trusting, '/', { headers: { 'X-Forwarded-Proto': 'http' } });
-    expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const none = await request(trusting, '/');
-    expect(none.headers['strict-transport-security']).toBeUndefined();
-
-    const untrusting = await start();
-    const spoofed = await request(untrusting, '/', { headers: { 'X-Forwarded-Proto': 'https' } });
-    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
-  });
-});
-
-describe('web server: not built', () => {
-  it('answers every path with a 503 page that says how to build, when index.html is missing', async () => {
-    const port = await start({ root: path.join(base, 'no-such-dist') });
-    for (const target of ['/', '/platform/dashboard', '/assets/index-AbC123.js']) {
-      const res = await request(port, target);
-      expect(res.status, target).toBe(503);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.headers['content-security-policy']).toBe(expectedDocumentCsp(headerNonce(res)));
-      expectBaseHeaders(res.headers);
-      expect(res.text).toContain('The app is not built');
-      expect(res.text).toContain('<code>npm run build</code>');
-      expect(res.text).toContain('<code>frontend/dist</code>');
-      expect(res.text).not.toContain(base);
-    }
-    const web = servers.at(-1)!;
-    expect(await web.health()).toEqual({
-      healthy: false,
-      detail: 'app not built: frontend/dist/index.html is missing (npm run build)',
-    });
-  });
-
-  it('says how to configure web_root when none is set', async () => {
-    const port = await start({ root: undefined, rootSetting: undefined });
-    const res = await request(port, '/');
-    expect(res.status).toBe(503);
-    expect(res.text).toContain('<code>web_root = "frontend/dist"</code>');
-    expect(await servers.at(-1)!.health()).toEqual({
-      healthy: false,
-      detail: 'no [stack] web_root configured',
-    });
-  });
-});
-
-describe('web server: health and rebuilds', () => {
-  it('is healthy when index.html exists and serves a rebuilt index.html at once', async () => {
-    const own = path.join(base, 'rebuild');
-    mkdirSync(own);
-    writeFileSync(path.join(own, 'index.html'), '<html><head></head><body>first</body></html>');
-    const port = await start({ root: own });
-    expect(await servers.at(-1)!.health()).toEqual({ healthy: true });
-    const first = await request(port, '/');
-    expect(first.text).toContain('first');
-    // Without placeholders in the page, both metas are still added at the start of <head>.
-    expect(first.text).toMatch(
-      /^<html><head><meta name="csp-nonce" content="[^"]+" \/><meta name="cti-runtime-config"/,
-    );
-    writeFileSync(path.join(own, 'index.html'), '<html><head></head><body>second build</body></html>');
-    const second = await request(port, '/');
-    expect(second.text).toContain('second build');
-  });
-
-  it('reports a port that is already taken instead of failing', async () => {
-    const port = await start();
-    const clash = createWebServer({ root, runtime: RUNTIME, log: silent });
-    servers.push(clash);
-    expect(await clash.listen(port)).toBe(false);
-    expect(await clash.health()).toEqual({
-      healthy: false,
-      detail: `port ${port} is in use by another program (change [stack] web_port)`,
-    });
   });
 });
