@@ -3,6 +3,7 @@
  * imports went. A failing, never-succeeded or overdue source stands out above the table; a source
  * opens in a drawer with its run history, and administrators with a verified second factor change
  * it, sync it or import a file into it there. Runs are followed live (realtime on import_runs).
+ * Below, administrators manage the feeds we serve to sensors (features/served-feeds).
  */
 import { Badge, Checkbox, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
@@ -12,6 +13,7 @@ import { tableQueryState } from '@/components/data-table/query-state';
 import { platformPath } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DemoDatasetProgress } from '@/features/demo-dataset/components/demo-dataset-progress';
+import { ServedFeedsSection } from '@/features/served-feeds/components/served-feeds-section';
 import { isAdminAccount } from '@/features/auth/utils/admin-account';
 import { useSourceOverview } from '@/features/sources/api/get-source-overview';
 import { AttentionList } from '@/features/sources/components/attention-list';
@@ -98,6 +100,8 @@ export default function ThirdPartyIntelligencePage({ definition }: PlatformPageP
           height="60vh"
         />
       </Stack>
+      {/* Feeds we serve: administrators with a verified second factor only (the server refuses others). */}
+      {admin === 'verified' && <ServedFeedsSection />}
       <SourceDrawer
         sourceId={view.source}
         sources={overview.data}
