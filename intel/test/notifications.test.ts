@@ -9,6 +9,7 @@ import { deliverDue } from '../src/notifications/deliver.js';
 import { addNotification, listNotifications, removeNotification } from '../src/notifications/manage.js';
 import { notificationPass } from '../src/notifications/pass.js';
 import type { NotificationSettings } from '../src/notifications/settings.js';
+import { signedInAnalyst } from './helpers/analyst.js';
 import { openDb } from './helpers/db.js';
 
 /**
@@ -244,5 +245,44 @@ describe('notifications', () => {
     expect(JSON.stringify(listed)).not.toContain(secret);
     expect(await removeNotification(db, high.channels[0]!.id)).toBe('channel');
     expect(await listNotifications(db)).toHaveLength(3);
+  });
+
+  it('evaluates a saved view as its owner and notifies only new matches the owner may read', async () => {
+    const tag = `notifyview${process.pid}`;
+    await db.query(`insert into public.indicators (type, value, tlp) values ('domain', $1, 'green')`, [
+      `old.${tag}.example`,
+    ]);
+    const analyst = await signedInAnalyst();
+    const { data: rule, error } = await analyst.rpc('notify_me', {
+      _page: 'ioc-intelligence',
+      _query: `type=domain&q=${tag}`,
+      _name: 'My domains',
+    });
+    expect(error).toBeNull();
+    const { data: user } = await analyst.auth.getUser();
+    await db.query(
+      `insert into public.indicators (type, value, tlp) values ('domain', $1, 'green'), ('domain', $2, 'red'), ('url', $3, 'green')`,
+      [`new.${tag}.example`, `red.${tag}.example`, `http://new.${tag}.example/x`],
+    );
+    const before = mails.length;
+    const pass = await notificationPass(db, settings);
+    expect(pass.errors).toEqual([]);
+    expect(pass.deliveries.filter((d) => d.channel === `email ${user.user!.email}`)).toMatchObject([
+      { status: 'delivered' },
+    ]);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails.at(-1)!.replace(/=\r?\n/g, '');
+    expect(mail).toContain(`To: ${user.user!.email}`);
+    expect(mail).toContain('1 new result in');
+    expect(mail).toContain(`new[.]${tag}[.]example`);
+    // The old one predates the rule, the RED one is beyond an analyst's reading, the URL is not a domain.
+    expect(mail).not.toContain(`old[.]${tag}`);
+    expect(mail).not.toContain(`red[.]${tag}`);
+    expect(mail).not.toContain('hxxp');
+    const again = await notificationPass(db, settings);
+    expect(again.queued).toBe(0);
+    expect(mails).toHaveLength(before + 1);
+    await db.query('delete from public.notification_rules where id = $1', [(rule as { id: string }).id]);
+    await db.query('delete from public.indicators where value like $1', [`%${tag}%`]);
   });
 });

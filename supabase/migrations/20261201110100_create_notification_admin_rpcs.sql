@@ -147,6 +147,10 @@ begin
   if exists (select 1 from unnest(_channel_ids) x(id) where not exists (select 1 from public.notification_channels c where c.id = x.id)) then
     raise exception 'A rule''s channel does not exist.' using errcode = '22023';
   end if;
+  -- The worker does not assemble digests yet: a digest rule would stay silent, so none is made.
+  if coalesce(_digest, 'none') <> 'none' then
+    raise exception 'Daily and weekly digests are not delivered yet: make the rule send each event at once.' using errcode = '22023';
+  end if;
   if (_event_kind = 'saved_view') <> (_view_page is not null) then
     raise exception 'A saved_view rule needs a page (and only it takes one).' using errcode = '22023';
   end if;

@@ -39,6 +39,7 @@ export async function workerCommand(args: string[]): Promise<number> {
       notifications: resolveNotificationSettings({ workdir: values.workdir }),
       onNotifications: (outcome) => {
         if ('error' in outcome) return log(`notifications: ${outcome.error}`);
+        for (const error of outcome.errors) log(`notifications: ${error}`);
         for (const d of outcome.deliveries)
           log(
             `notification ${d.id} → ${d.channel}: ${d.status}${d.outcome?.error ? ` (${d.outcome.error})` : d.reason ? ` (${d.reason})` : ''}`,

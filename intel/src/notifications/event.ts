@@ -52,7 +52,9 @@ export function eventFacts(event: NotificationEvent): [string, string][] {
     ['CVE', event.cve],
     ['Source', event.source],
     ['Error', event.error],
-    ['Matches', event.count],
+    ['New results', event.count],
+    ['Values', Array.isArray(event.values) ? event.values.join(', ') : undefined],
+    ['Left out (above the TLP ceiling)', event.left_out_above_tlp || undefined],
   ];
   return facts
     .filter(

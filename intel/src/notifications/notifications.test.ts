@@ -10,6 +10,7 @@ import {
   teamsBody,
   webhookBody,
 } from './payloads.js';
+import { defang, iocViewArgs } from './saved-views.js';
 import { checkWebhookUrl } from './send.js';
 import { generateWebhookSecret, isWebhookSecret, signWebhook } from './signature.js';
 
@@ -129,5 +130,34 @@ describe('webhook URLs', () => {
     expect(checkWebhookUrl('https://hooks.example.org/x').host).toBe('hooks.example.org');
     expect(() => checkWebhookUrl('file:///etc/passwd')).toThrow(/http:\/\/ or https:\/\//);
     expect(() => checkWebhookUrl('not a url')).toThrow(/not a URL/);
+  });
+});
+
+describe('saved views', () => {
+  it('reads the IOC page’s URL filters as the page does, leaving out what does not parse', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    expect(
+      iocViewArgs(
+        'type=domain&type=url&tlp=green&tlp=purple&minScore=80&seen=7d&status=all&q=%20emotet%20&source=nope',
+        now,
+      ),
+    ).toEqual({
+      _value: 'emotet',
+      _types: ['domain', 'url'],
+      _tlps: ['green'],
+      _source_id: null,
+      _min_confidence: null,
+      _min_score: 80,
+      _seen_since: '2026-11-20T12:00:00.000Z',
+      _malware_id: null,
+      _revoked: null,
+    });
+    expect(iocViewArgs('minScore=101&status=revoked')).toMatchObject({ _min_score: null, _revoked: true });
+    expect(iocViewArgs('')).toMatchObject({ _revoked: false, _types: null });
+  });
+
+  it('defangs values for mail and chat', () => {
+    expect(defang('http://evil.example/a')).toBe('hxxp://evil[.]example/a');
+    expect(defang('me@evil.example')).toBe('me[@]evil[.]example');
   });
 });

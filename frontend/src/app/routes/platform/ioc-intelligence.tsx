@@ -22,6 +22,7 @@ import { useIndicatorListHits } from '@/features/indicators/api/get-indicator-li
 import { indicatorKeys } from '@/features/indicators/api/keys';
 import { useSearchIndicators } from '@/features/indicators/api/search-indicators';
 import { ExclusionListsView } from '@/features/exclusions/components/exclusion-lists-view';
+import { NotifyMeButton } from '@/features/notifications/components/notify-me-button';
 import { AddIndicatorDialog } from '@/features/indicators/components/add-indicator-dialog';
 import { indicatorColumns, SORT_DIRECTIONS } from '@/features/indicators/components/indicator-columns';
 import { IndicatorExport } from '@/features/indicators/components/indicator-export';
@@ -118,6 +119,7 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
                 <LuShieldOff aria-hidden="true" />
                 Revoke selected
               </Button>
+              <NotifyMeButton page="ioc-intelligence" pageTitle={definition.title} />
               <Flex flex="1" />
               <ColumnChooser
                 columns={indicatorColumns}

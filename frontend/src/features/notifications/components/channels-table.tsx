@@ -42,8 +42,8 @@ export function ChannelsTable({ channels, onEdit, onTest, onDelete, deleting }: 
                   {channel.owner_id && ' · a user’s own'}
                 </Text>
               </Table.Cell>
-              <Table.Cell maxW="22rem">
-                <Text fontSize="sm" wordBreak="break-all">
+              <Table.Cell>
+                <Text fontSize="sm" wordBreak="break-all" maxW="22rem" pe="2">
                   {channel.target}
                 </Text>
               </Table.Cell>
