@@ -189,4 +189,29 @@ export default tseslint.config(
     files: [`${STACK}/**/${TESTS}`],
     rules: stackZones(stackTestEdges),
   },
+  // The importers' rules the app runs too (frontend/vite.config.ts aliases them as @intel/*) and the
+  // model the edge functions share: browser-safe, so no Node module and no database client.
+  {
+    files: [
+      'intel/src/normalise/**/*.ts',
+      'intel/src/brand/**/*.ts',
+      'intel/src/assets/cpe.ts',
+      'supabase/functions/_shared/controls/model.ts',
+    ],
+    ignores: [`**/${TESTS}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(node:|pg$|pg-)',
+              message:
+                'Browser-safe shared code (the app imports it): use the web platform (URL, TextEncoder), not Node.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -17,6 +17,12 @@ export default defineConfig({
       '@intel/cpe': fileURLToPath(new URL('../intel/src/assets/cpe.ts', import.meta.url)),
       // The importers' canonical ranges, ASNs, fingerprints and free-text observables.
       '@intel/observables': fileURLToPath(new URL('../intel/src/normalise/observables.ts', import.meta.url)),
+      // The importers' one canonical text per indicator type, so a pasted value is the value a feed gives.
+      '@intel/canonical': fileURLToPath(new URL('../intel/src/normalise/canonical.ts', import.meta.url)),
+      // The indicator types and TLP levels, one list for the app, the importers and the edge functions.
+      '@intel/model': fileURLToPath(
+        new URL('../supabase/functions/_shared/controls/model.ts', import.meta.url),
+      ),
       // jsPDF's optional helpers, never used (see the stub's comment).
       ...Object.fromEntries(
         ['html2canvas', 'canvg', 'dompurify'].map((name) => [

@@ -1,7 +1,6 @@
-import { domainToASCII } from 'node:url';
-import { isIPv4, isIPv6 } from 'node:net';
-import type { IndicatorType } from '../model/drafts.js';
+import type { IndicatorType } from '../../../supabase/functions/_shared/controls/model.ts';
 import type { Canonical } from './canonical-result.js';
+import { canonicalIpv6Text, domainToASCII, isIPv4, isIPv6 } from './hosts.js';
 import { canonicalIpv4Cidr, canonicalIpv6Cidr } from './network-range.js';
 import {
   canonicalAsn,
@@ -44,8 +43,7 @@ function ipv6(raw: string): Canonical {
   const value = raw.startsWith('[') && raw.endsWith(']') ? raw.slice(1, -1) : raw;
   if (value.includes('%') || !isIPv6(value))
     return { ok: false, reason: `not an IPv6 address: ${show(raw)}` };
-  // WHATWG URL serialises IPv6 hosts per RFC 5952 (compressed, lower-case).
-  return { ok: true, value: new URL(`http://[${value}]/`).hostname.slice(1, -1) };
+  return { ok: true, value: canonicalIpv6Text(value) };
 }
 
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;

@@ -1,23 +1,11 @@
 import type { Canonical } from './canonical-result.js';
+import { isIPv4, isIPv6 } from './hosts.js';
 
 /**
  * Ranges wider than these would match a continent's worth of addresses: such an "indicator" is a
  * mistake (or a warninglist entry), never something to alert on.
  */
 export const NARROWEST_ALLOWED_PREFIX = { ipv4: 8, ipv6: 16 } as const;
-
-// No node:net: the app runs this too. The WHATWG URL parser reads IPv6 as node:net does.
-const IPV4 =
-  /^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$/;
-const isIPv4 = (value: string) => IPV4.test(value);
-function isIPv6(value: string): boolean {
-  if (!value.includes(':') || !/^[0-9a-fA-F:.]+$/.test(value)) return false;
-  try {
-    return new URL(`http://[${value}]/`).hostname.length > 2;
-  } catch {
-    return false;
-  }
-}
 
 const show = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 

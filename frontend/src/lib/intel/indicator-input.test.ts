@@ -33,18 +33,21 @@ describe('indicator input', () => {
   });
 
   it('checks a value against the type the analyst chose', () => {
+    // The importers' own reason follows the page's sentence: the analyst sees what a feed would get.
     expect(canonicalIndicator('sha256', 'abc')).toEqual({
       ok: false,
-      reason: 'This is not a valid SHA-256 hash.',
+      reason: 'This is not a valid SHA-256 hash: not a SHA256 hash (64 hexadecimal characters): "abc".',
     });
     expect(canonicalIndicator('ipv4', '999.1.1.1')).toEqual({
       ok: false,
-      reason: 'This is not a valid IPv4 address.',
+      reason: 'This is not a valid IPv4 address: not an IPv4 address: "999.1.1.1".',
     });
-    expect(canonicalIndicator('domain', 'http://x.com')).toEqual({
+    expect(canonicalIndicator('domain', 'http://x.com')).toMatchObject({
       ok: false,
-      reason: 'This is not a valid domain name.',
+      reason: expect.stringMatching(/^This is not a valid domain name: not a domain name/),
     });
+    expect(canonicalIndicator('ipv6', 'fe80::1%eth0')).toMatchObject({ ok: false });
+    expect(canonicalIndicator('domain', '  ')).toEqual({ ok: false, reason: 'Enter a value.' });
     expect(canonicalIndicator('url', 'javascript:alert(1)')).toMatchObject({ ok: false });
   });
 
