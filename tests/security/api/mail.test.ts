@@ -190,6 +190,14 @@ describe('API · mail catcher (reading page, HTML mail)', () => {
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
     expect(await mailsTo(to)).toHaveLength(1);
   });
+
+  it('DNS rebinding: a request addressed to another host name (a page that re-pointed its name at 127.0.0.1) gets 421 and no mail', async () => {
+    for (const path of ['/api/v1/messages', '/']) {
+      const res = await httpRequest(`${mailpit}${path}`, { headers: { Host: 'rebind.evil.example' } });
+      expect(res.status, path).toBe(421);
+      expect(res.text, path).not.toContain(to);
+    }
+  });
 });
 
 describe('API · password recovery (/auth/v1/recover, /auth/v1/verify)', () => {

@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, sendText } from '../kernel/http.js';
 import { messageJson, summaryJson } from './message.js';
+import { isLoopbackHost } from './loopback-host.js';
 import { matches } from './search.js';
 import { servePage } from './page.js';
 import type { MailStore } from './store.js';
@@ -94,6 +95,13 @@ export async function handleMailRequest(
   // No CORS headers: only same-origin pages and non-browser clients read the mail.
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', 'no-store');
+  if (!isLoopbackHost(req.headers.host))
+    return sendText(
+      res,
+      421,
+      'This mail catcher answers only requests addressed to 127.0.0.1 or localhost.',
+      'text/plain; charset=utf-8',
+    );
   try {
     if (path === '/api/v1/messages') {
       if (method === 'GET') return sendJson(res, 200, listJson(store, url));
