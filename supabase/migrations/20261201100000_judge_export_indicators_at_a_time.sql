@@ -127,7 +127,14 @@ begin
          lc.score, i.tlp, i.confidence, i.stix_id::text, i.name, i.description, i.labels, i.valid_from, i.updated_at,
          coalesce(src.names, '{}'), src.reference
     from public.indicators i
-   cross join lateral private.indicator_lifecycle(i, _at) lc
+    left join public.decay_rules r on r.indicator_type = i.type
+   cross join lateral (
+     -- The inputs the triggers keep on the row are exact unless a TLP:RED report or sighting counts
+     -- (score_red), where they gather live, as the score pages do: no per-row lookups for nearly all.
+     select case when i.score_red then (private.indicator_lifecycle(i, _at)).score
+                 else private.score_from(i, i.score_weight, i.score_last_alerting, i.score_false_positives, r, _at)
+            end as score) sc
+   cross join lateral (select sc.score, private.lifecycle_state_from(i, sc.score, r, _at) as state) lc
     left join lateral (
       select array_agg(s.name order by s.name) as names,
              (array_agg(x.reference order by s.name) filter (where x.reference ~ '^https?://'))[1] as reference

@@ -38,9 +38,8 @@ async function* chunks(snapshot: FeedSnapshot, o: BodyOptions): AsyncGenerator<s
       .join('') + (o.writer.preamble?.(summary) ?? '')
   );
   for (const type of types) {
-    let after = '';
-    for (;;) {
-      const rows: ControlRow[] = await snapshot.page({
+    const page = (after: string) =>
+      snapshot.page({
         type,
         sourceIds: feed.sourceIds,
         maxTlp: o.selection.maxTlp,
@@ -49,9 +48,15 @@ async function* chunks(snapshot: FeedSnapshot, o: BodyOptions): AsyncGenerator<s
         size: PAGE_SIZE,
         at: feed.judgedAt,
       });
+    // One page ahead: the database judges the next page while this one is rendered and sent
+    // (two pages in memory at most).
+    let next: Promise<ControlRow[]> | null = page('');
+    while (next) {
+      const rows: ControlRow[] = await next;
+      next = rows.length === PAGE_SIZE ? page(rows[rows.length - 1]!.value) : null;
+      // Awaited on the next turn; a client gone meanwhile must not leave it unhandled.
+      next?.catch(() => {});
       if (rows.length) yield renderer.page(rows).main;
-      if (rows.length < PAGE_SIZE) break;
-      after = rows[rows.length - 1]!.value;
     }
     yield renderer.endType(type).main;
   }
