@@ -576,6 +576,67 @@ export type Database = {
         };
         Relationships: [];
       };
+      group_members: {
+        Row: {
+          added_at: string;
+          added_by: string | null;
+          group_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          added_at?: string;
+          added_by?: string | null;
+          group_id: string;
+          user_id: string;
+        };
+        Update: {
+          added_at?: string;
+          added_by?: string | null;
+          group_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'group_members_group_id_fkey';
+            columns: ['group_id'];
+            isOneToOne: false;
+            referencedRelation: 'groups';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      groups: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          id: string;
+          max_tlp: Database['public']['Enums']['tlp_level'];
+          name: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          id?: string;
+          max_tlp?: Database['public']['Enums']['tlp_level'];
+          name: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          id?: string;
+          max_tlp?: Database['public']['Enums']['tlp_level'];
+          name?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       hunts: {
         Row: {
           created_at: string;
@@ -797,6 +858,7 @@ export type Database = {
           network: unknown;
           origin_stix_id: string | null;
           pattern: string | null;
+          red_audience: string[];
           revocation_reason: string | null;
           revoked: boolean;
           revoked_at: string | null;
@@ -832,6 +894,7 @@ export type Database = {
           network?: never;
           origin_stix_id?: string | null;
           pattern?: never;
+          red_audience?: string[];
           revocation_reason?: string | null;
           revoked?: boolean;
           revoked_at?: string | null;
@@ -862,6 +925,7 @@ export type Database = {
           network?: never;
           origin_stix_id?: string | null;
           pattern?: never;
+          red_audience?: string[];
           revocation_reason?: string | null;
           revoked?: boolean;
           revoked_at?: string | null;
@@ -962,6 +1026,7 @@ export type Database = {
           modified: string | null;
           name: string | null;
           platforms: string[];
+          red_audience: string[];
           revoked: boolean;
           search: unknown;
           search_names: string;
@@ -990,6 +1055,7 @@ export type Database = {
           modified?: string | null;
           name?: string | null;
           platforms?: string[];
+          red_audience?: string[];
           revoked?: boolean;
           search?: unknown;
           search_names?: string;
@@ -1017,6 +1083,7 @@ export type Database = {
           modified?: string | null;
           name?: string | null;
           platforms?: string[];
+          red_audience?: string[];
           revoked?: boolean;
           search?: unknown;
           search_names?: string;
@@ -1471,6 +1538,7 @@ export type Database = {
           created_by: string | null;
           description: string | null;
           modified: string | null;
+          red_audience: string[];
           relationship_type: string;
           revoked: boolean;
           source_ids: string[];
@@ -1491,6 +1559,7 @@ export type Database = {
           created_by?: string | null;
           description?: string | null;
           modified?: string | null;
+          red_audience?: string[];
           relationship_type: string;
           revoked?: boolean;
           source_ids?: string[];
@@ -1510,6 +1579,7 @@ export type Database = {
           created_by?: string | null;
           description?: string | null;
           modified?: string | null;
+          red_audience?: string[];
           relationship_type?: string;
           revoked?: boolean;
           source_ids?: string[];
@@ -1738,6 +1808,7 @@ export type Database = {
           last_seen: string | null;
           modified: string | null;
           observed_data_refs: string[];
+          red_audience: string[];
           sensor: string | null;
           sighting_of_ref: string;
           source_ids: string[];
@@ -1763,6 +1834,7 @@ export type Database = {
           last_seen?: string | null;
           modified?: string | null;
           observed_data_refs?: string[];
+          red_audience?: string[];
           sensor?: string | null;
           sighting_of_ref: string;
           source_ids?: string[];
@@ -1787,6 +1859,7 @@ export type Database = {
           last_seen?: string | null;
           modified?: string | null;
           observed_data_refs?: string[];
+          red_audience?: string[];
           sensor?: string | null;
           sighting_of_ref?: string;
           source_ids?: string[];
@@ -1829,6 +1902,7 @@ export type Database = {
           last_modified: string | null;
           last_synced_at: string | null;
           name: string;
+          red_audience: string[];
           reliability: Database['public']['Enums']['source_reliability'];
           sync_interval: string | null;
           updated_at: string;
@@ -1848,6 +1922,7 @@ export type Database = {
           last_modified?: string | null;
           last_synced_at?: string | null;
           name: string;
+          red_audience?: string[];
           reliability?: Database['public']['Enums']['source_reliability'];
           sync_interval?: string | null;
           updated_at?: string;
@@ -1866,6 +1941,7 @@ export type Database = {
           last_modified?: string | null;
           last_synced_at?: string | null;
           name?: string;
+          red_audience?: string[];
           reliability?: Database['public']['Enums']['source_reliability'];
           sync_interval?: string | null;
           updated_at?: string;
@@ -2068,6 +2144,7 @@ export type Database = {
           modified_at: string | null;
           product: string | null;
           published_at: string | null;
+          red_audience: string[];
           search: unknown;
           ssvc_automatable: string | null;
           ssvc_exploitation: string | null;
@@ -2118,6 +2195,7 @@ export type Database = {
           modified_at?: string | null;
           product?: string | null;
           published_at?: string | null;
+          red_audience?: string[];
           search?: never;
           ssvc_automatable?: string | null;
           ssvc_exploitation?: string | null;
@@ -2167,6 +2245,7 @@ export type Database = {
           modified_at?: string | null;
           product?: string | null;
           published_at?: string | null;
+          red_audience?: string[];
           search?: never;
           ssvc_automatable?: string | null;
           ssvc_exploitation?: string | null;
@@ -2359,6 +2438,7 @@ export type Database = {
           value: string;
         }[];
       };
+      add_group_member: { Args: { _group_id: string; _user_id: string }; Returns: undefined };
       admin_audit_facets: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2661,6 +2741,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_group: { Args: { _description?: string; _max_tlp?: string; _name: string }; Returns: string };
       create_notification_channel: {
         Args: {
           _kind: Database['public']['Enums']['notification_channel_kind'];
@@ -2771,6 +2852,7 @@ export type Database = {
         }[];
       };
       delete_exclusion_list: { Args: { _id: number }; Returns: undefined };
+      delete_group: { Args: { _id: string }; Returns: Json };
       delete_notification_channel: { Args: { _id: string }; Returns: undefined };
       delete_notification_rule: { Args: { _id: string }; Returns: undefined };
       delete_served_feed: { Args: { _id: string }; Returns: undefined };
@@ -2953,6 +3035,28 @@ export type Database = {
           version_check: string;
         }[];
       };
+      list_group_members: {
+        Args: { _group_id: string };
+        Returns: {
+          added_at: string;
+          display_name: string;
+          email: string;
+          user_id: string;
+        }[];
+      };
+      list_groups: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          description: string;
+          id: string;
+          is_default: boolean;
+          max_tlp: Database['public']['Enums']['tlp_level'];
+          member_count: number;
+          name: string;
+          updated_at: string;
+        }[];
+      };
       list_served_feeds: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -3118,6 +3222,7 @@ export type Database = {
         }[];
       };
       remove_exclusion: { Args: { _id: number }; Returns: undefined };
+      remove_group_member: { Args: { _group_id: string; _user_id: string }; Returns: Json };
       report_service_health: {
         Args: { _auth: string; _database: string; _realtime: string; _storage: string };
         Returns: {
@@ -3353,6 +3458,10 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      update_group: {
+        Args: { _description?: string; _id: string; _max_tlp: string; _name: string };
+        Returns: Json;
       };
       update_notification_channel: {
         Args: {

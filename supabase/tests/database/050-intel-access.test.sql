@@ -88,6 +88,9 @@ reset role;
 insert into private.admin_totp (user_id, secret_enc, status) values ('00000000-0000-4000-a000-00000000000a', '\x00', 'active');
 insert into private.admin_mfa_sessions (session_id, user_id, verified_at, expires_at)
 values ('10000000-0000-4000-a000-000000000001', '00000000-0000-4000-a000-00000000000a', now(), now() + interval '12 hours');
+-- RED needs its audience (issue 28 §1): the admin joins a group that every RED row names.
+\set red_member '00000000-0000-4000-a000-00000000000a'
+\ir ../fixtures/red-audience.psql
 set local role authenticated;
 select set_config('request.jwt.claims', :'admin_claims', true);
 select is((select count(*)::int from public.indicators where tlp = 'red'), 1, 'an admin with MFA reads RED indicators');

@@ -369,6 +369,11 @@ set local role authenticated;
 select set_config('request.jwt.claims', :'admin_claims', true);
 select is((select count(*)::int from public.hunt_indicators(array['url']::public.indicator_type[], array['http://red.example/x'])), 0,
   'an admin without MFA finds no TLP:RED indicator');
+-- RED needs its audience (issue 28 §1): the admin joins a group that every RED row names.
+reset role;
+\set red_member '00000000-0000-4000-a000-00000000000a'
+\ir ../fixtures/red-audience.psql
+set local role authenticated;
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select results_eq(
   $$ select ordinal, value, sightings from public.hunt_indicators(array['ipv4', 'url']::public.indicator_type[], array['192.0.2.1', 'http://red.example/x']) $$,

@@ -167,6 +167,9 @@ select is((select sum(raised)::int from public.analytics_alert_response('7d')), 
 reset role;
 
 -- An admin with MFA counts RED.
+-- RED needs its audience (issue 28 §1): the admin joins a group that every RED row names.
+\set red_member '00000000-0000-4000-a000-00000000000a'
+\ir ../fixtures/red-audience.psql
 set local role authenticated;
 select set_config('request.jwt.claims', :'admin_claims', true);
 select is((select sum(indicators)::int from public.analytics_indicators_by_type('7d') where type = 'domain'), 5, 'an admin with MFA counts RED indicators');

@@ -140,6 +140,9 @@ select is((select kev_ransomware_use from public.briefing_kev(7) where cve_id = 
 
 -- An admin with MFA in this session reads RED, and the briefing counts it.
 reset role;
+-- RED needs its audience (issue 28 §1): the admin joins a group that every RED row names.
+\set red_member '00000000-0000-4000-a000-00000000000a'
+\ir ../fixtures/red-audience.psql
 set local role authenticated;
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select results_eq(

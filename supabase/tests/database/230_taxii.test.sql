@@ -90,6 +90,11 @@ select is((select array_agg(object ->> 'name' order by id) from public.taxii_obj
 select is((select object -> 'object_marking_refs' from public.taxii_objects(:all_collection, _types => array['indicator'])
             where object ->> 'name' = 'green.taxii-test.example'),
   '["marking-definition--bab4a63c-aed9-4cf5-a766-dfca5abac2bb"]'::jsonb, 'with its TLP 2.0 marking');
+-- RED needs its audience (issue 28 §1): the admin joins a group that every RED row names.
+reset role;
+\set red_member '00000000-0000-4000-a000-0000000000a1'
+\ir ../fixtures/red-audience.psql
+set local role authenticated;
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select is((select count(*)::int from public.taxii_objects(:all_collection, _types => array['indicator'])
             where object ->> 'name' like '%.taxii-test.example'), 2,

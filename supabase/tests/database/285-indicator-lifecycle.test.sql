@@ -135,6 +135,11 @@ select set_config('request.jwt.claims', :'analyst_claims', true);
 select is((select i.score from public.indicators i where i.id = 928501), 80, 'an analyst reads the score of what it can read');
 select is((select count(*)::int from public.indicators i where i.id = 928516), 0, 'a TLP:RED indicator and its score stay hidden from an analyst');
 select is((select i.score from public.indicators i where i.id = 928517), 32, 'a RED report does not lift the score an analyst sees (E only: 32)');
+-- RED needs its audience (issue 28 §1): the admin joins a group that every RED row names.
+reset role;
+\set red_member '00000000-0000-4000-a000-00000000000a'
+\ir ../fixtures/red-audience.psql
+set local role authenticated;
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select is((select i.score from public.indicators i where i.id = 928517), 80, 'an admin with MFA, who reads the RED report, sees 80');
 -- The IOC list sorts, filters and pages by score (values 192.0.2.1xx: this test's IPs; the IP half-life

@@ -342,6 +342,11 @@ select throws_ok($$ select * from public.indicator_score_history(929511) $$, '22
 select set_config('request.jwt.claims', :'other_analyst_claims', true);
 select throws_ok($$ select * from public.indicator_score_history(929511) $$, '22023', 'No indicator 929511.',
   'nor another analyst');
+-- RED needs its audience (issue 28 §1): the admin joins a group that every RED row names.
+reset role;
+\set red_member '00000000-0000-4000-a000-00000000000a'
+\ir ../fixtures/red-audience.psql
+set local role authenticated;
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select is((select score from public.indicator_score_history(929511) where kind = 'now'), 80, 'an admin with MFA reads it');
 reset role;

@@ -89,6 +89,11 @@ select is((select array_agg(id order by n) from walked), (select array_agg(id or
   'pages of one, keyset on (date added, served id), walk every object once');
 
 -- An admin with MFA -----------------------------------------------------------------------------
+-- RED needs its audience (issue 28 §1): the admin joins a group that every RED row names.
+reset role;
+\set red_member '00000000-0000-4000-a000-0000000003a1'
+\ir ../fixtures/red-audience.psql
+set local role authenticated;
 select set_config('request.jwt.claims', :'admin_mfa_claims', true);
 select is((select object ->> 'source_ref' from public.taxii_objects(:all_collection, _ids => array['relationship--00000000-0000-4000-8000-000000000304'])),
   :c::text, 'an admin with MFA gets the RED link, pointing at the RED indicator''s served id');

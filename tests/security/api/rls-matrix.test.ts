@@ -16,6 +16,7 @@ import { detectionTableSpecs } from './detection-table-specs.js';
 import { exclusionTableSpecs } from './exclusion-table-specs.js';
 import { servedFeedTableSpecs } from './served-feed-table-specs.js';
 import { notificationTableSpecs } from './notification-table-specs.js';
+import { groupTableSpecs } from './group-table-specs.js';
 import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
 import { publicTableSpecs } from './public-table-specs.js';
@@ -85,6 +86,7 @@ const warninglists = warninglistTableSpecs(runId, serviceInsert);
 const exclusions = exclusionTableSpecs(runId, serviceInsert, () => victimId);
 const servedFeeds = servedFeedTableSpecs(runId, serviceInsert);
 const notifications = notificationTableSpecs(runId, serviceInsert, () => victimId);
+const groups = groupTableSpecs(runId, serviceInsert, () => victimId);
 const demoDataset = demoDatasetSpecs(rest, service);
 
 /**
@@ -125,6 +127,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...exclusions.specs,
   ...servedFeeds.specs,
   ...notifications.specs,
+  ...groups.specs,
   ...demoDataset.specs,
   user_roles: {
     owner: 'user_id',
@@ -282,7 +285,7 @@ beforeAll(async () => {
   await warninglists.seed();
   await exclusions.seed();
   await servedFeeds.seed();
-  await notifications.seed();
+  await Promise.all([notifications.seed(), groups.seed()]);
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   await demoDataset.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
@@ -305,6 +308,7 @@ afterAll(async () => {
   await exclusions.cleanUp(remove);
   await servedFeeds.cleanUp(remove);
   await notifications.cleanUp(remove);
+  await groups.cleanUp(remove);
   await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);
