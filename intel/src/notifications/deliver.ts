@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { MAX_ATTEMPTS, retryAfterMs, retryDelayMs } from './backoff.js';
 import type { NotificationEvent } from './event.js';
+import {
+  digestEmail,
+  digestMattermostBody,
+  digestSlackBody,
+  digestTeamsBody,
+  digestWebhookBody,
+  isDigest,
+} from './digest-payloads.js';
 import { emailMessage, mattermostBody, slackBody, teamsBody, webhookBody } from './payloads.js';
 import { postJson, sendEmail, type AttemptOutcome } from './send.js';
 import type { NotificationSettings } from './settings.js';
@@ -117,8 +125,21 @@ async function deliverOne(
   return { id: Number(row.id), channel, status, outcome: { ...outcome, error } };
 }
 
+/** The message builders of a single event, and those of a digest (digest-payloads.ts). */
+const EVENT_BODIES = { emailMessage, webhookBody, slackBody, mattermostBody, teamsBody };
+const DIGEST_BODIES = {
+  emailMessage: digestEmail,
+  webhookBody: digestWebhookBody,
+  slackBody: digestSlackBody,
+  mattermostBody: digestMattermostBody,
+  teamsBody: digestTeamsBody,
+} as unknown as typeof EVENT_BODIES;
+
 async function send(settings: NotificationSettings, row: Claimed): Promise<AttemptOutcome> {
   const { event, target } = row;
+  const { emailMessage, webhookBody, slackBody, mattermostBody, teamsBody } = isDigest(event)
+    ? DIGEST_BODIES
+    : EVENT_BODIES;
   switch (row.kind) {
     case 'email':
       if (!settings.smtp)

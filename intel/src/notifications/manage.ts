@@ -63,11 +63,6 @@ export function checkNewNotification(
   const minSeverity = oneOf('severity', input.minSeverity ?? 'low', SEVERITIES);
   const maxTlp = oneOf('TLP', input.maxTlp ?? 'amber', TLPS);
   const digest = oneOf('digest', input.digest ?? 'none', DIGESTS);
-  // The schema keeps the choice; the worker does not assemble digests yet, so a digest rule would stay silent.
-  if (digest !== 'none')
-    throw new NotificationInputError(
-      'daily and weekly digests are not delivered yet: leave --digest out (each event is sent at once)',
-    );
   return {
     kind: input.kind,
     target,

@@ -1,65 +1,20 @@
 import type pg from 'pg';
+import { VIEW_PAGES, type ViewMatch } from './view-pages.js';
+
+export { defang, iocViewArgs, type ViewArgs } from './view-pages.js';
 
 /**
  * "Notify me" rules: a page's URL filters, evaluated by the worker AS THE RULE'S OWNER (role
- * `authenticated` with the owner's JWT claims, inside a transaction), through the same RPC the page
- * calls, so the owner's access limits apply (no TLP:RED unless the owner may read it). Only
- * indicators that entered the knowledge base after the rule's cursor count as new; each evaluation
- * with new matches becomes one message listing them (a bulk import gives one e-mail, not hundreds).
- * Supported page: ioc-intelligence (its view schema: frontend/src/features/indicators/schemas/indicator-filters.ts).
+ * `authenticated` with the owner's JWT claims, inside a transaction), through the same RPC or table
+ * the page lists from, so the owner's access limits apply (no TLP:RED unless the owner may read it).
+ * Only results that entered the platform after the rule's cursor count as new; each evaluation with
+ * new matches becomes one message listing them (a bulk import gives one e-mail, not hundreds).
+ * Supported pages: view-pages.ts (IOC Intelligence, Threat Intelligence Hub). Digest rules are
+ * gathered by digest.ts instead.
  */
-const SEEN_DAYS: Record<string, number> = { '24h': 1, '7d': 7, '30d': 30, '90d': 90 };
-const INDICATOR_TYPE = /^[a-z0-9-]{1,40}$/;
 const TLPS = ['clear', 'green', 'amber', 'amber+strict', 'red'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** How many of the newest matches are read per evaluation (search_indicators allows 500). */
-const WINDOW = 200;
 /** How many values a message lists. */
 const LISTED = 20;
-
-export interface ViewArgs {
-  _value: string | null;
-  _types: string[] | null;
-  _tlps: string[] | null;
-  _source_id: string | null;
-  _min_confidence: number | null;
-  _min_score: number | null;
-  _seen_since: string | null;
-  _malware_id: string | null;
-  _revoked: boolean | null;
-}
-
-const int = (value: string | null, max: number) => {
-  const n = value === null ? NaN : Number(value);
-  return Number.isInteger(n) && n >= 0 && n <= max ? n : null;
-};
-
-/** The IOC page's URL query as search_indicators arguments; what does not parse is left out, as the page does. */
-export function iocViewArgs(query: string, now = new Date()): ViewArgs {
-  const params = new URLSearchParams(query);
-  const types = params.getAll('type').filter((t) => INDICATOR_TYPE.test(t));
-  const tlps = params.getAll('tlp').filter((t) => TLPS.includes(t));
-  const seen = SEEN_DAYS[params.get('seen') ?? ''];
-  const source = params.get('source');
-  const malware = params.get('malware');
-  const status = params.get('status') ?? 'active';
-  return {
-    _value: params.get('q')?.trim().slice(0, 500) || null,
-    _types: types.length ? types : null,
-    _tlps: tlps.length ? tlps : null,
-    _source_id: source && UUID.test(source) ? source : null,
-    _min_confidence: int(params.get('minConfidence'), 100),
-    _min_score: int(params.get('minScore'), 100),
-    _seen_since: seen ? new Date(now.getTime() - seen * 86_400_000).toISOString() : null,
-    _malware_id: malware && /^[a-z0-9-]+--[0-9a-f-]{36}$/.test(malware) ? malware : null,
-    _revoked: status === 'revoked' ? true : status === 'all' ? null : false,
-  };
-}
-
-/** A value made unclickable for mail clients and chat: dots and schemes defanged. */
-export function defang(value: string): string {
-  return value.replace(/\./g, '[.]').replace(/^http/i, 'hxxp').replace(/@/g, '[@]');
-}
 
 interface ViewRule {
   id: string;
@@ -71,23 +26,18 @@ interface ViewRule {
   ceiling: string | null;
 }
 
-interface Match {
-  id: string;
-  type: string;
-  value: string;
-  tlp: string;
-  score: number | null;
-}
-
 /** Evaluates every enabled immediate saved-view rule: deliveries queued, and the rules that failed (the others go on). */
 export async function captureSavedViews(db: pg.Client): Promise<{ queued: number; errors: string[] }> {
-  const { rows: rules } = await db.query<ViewRule>(`
+  const { rows: rules } = await db.query<ViewRule>(
+    `
     select r.id, r.name, r.view_page, r.view_query, r.owner_id, r.view_cursor,
            (select min(c.max_tlp)::text from public.notification_rule_channels rc
               join public.notification_channels c on c.id = rc.channel_id and c.enabled where rc.rule_id = r.id) as ceiling
       from public.notification_rules r
      where r.enabled and r.event_kind = 'saved_view' and r.digest = 'none' and r.owner_id is not null
-       and r.view_page = 'ioc-intelligence'`);
+       and r.view_page = any($1::text[])`,
+    [Object.keys(VIEW_PAGES)],
+  );
   let queued = 0;
   const errors: string[] = [];
   for (const rule of rules) {
@@ -107,45 +57,16 @@ export async function captureSavedViews(db: pg.Client): Promise<{ queued: number
 async function evaluate(db: pg.Client, rule: ViewRule): Promise<number> {
   const { rows: clock } = await db.query<{ now: Date }>('select now()');
   const now = clock[0]!.now;
-  const args = iocViewArgs(rule.view_query, now);
-  await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-    JSON.stringify({ sub: rule.owner_id, role: 'authenticated' }),
-  ]);
-  await db.query('set local role authenticated');
-  const { rows: matches } = await db.query<Match>(
-    `select s.id, s.type::text, s.value, s.tlp::text, s.score from public.search_indicators(
-       _types => $1::public.indicator_type[], _tlps => $2::public.tlp_level[], _source_id => $3, _min_confidence => $4,
-       _seen_since => $5, _malware_id => $6, _revoked => $7, _value => $8, _sort => 'last_seen', _limit => $9,
-       _min_score => $10) s`,
-    [
-      args._types,
-      args._tlps,
-      args._source_id,
-      args._min_confidence,
-      args._seen_since,
-      args._malware_id,
-      args._revoked,
-      args._value,
-      WINDOW,
-      args._min_score,
-    ],
-  );
-  await db.query('reset role');
-  await db.query(`select set_config('request.jwt.claims', '', true)`);
-  const { rows: fresh } = await db.query<{ id: string }>(
-    'select id from public.indicators where id = any($1::bigint[]) and created_at > $2',
-    [matches.map((m) => m.id), rule.view_cursor],
-  );
+  const matches: ViewMatch[] = await VIEW_PAGES[rule.view_page]!(db, rule, {
+    since: rule.view_cursor,
+    until: new Date('9999-12-31T00:00:00Z'),
+    now,
+  });
   await db.query('update public.notification_rules set view_cursor = $2 where id = $1', [rule.id, now]);
-  const freshIds = new Set(fresh.map((f) => f.id));
   const order = TLPS.indexOf(rule.ceiling!);
-  const newMatches = matches.filter((m) => freshIds.has(m.id));
-  const sendable = newMatches.filter((m) => TLPS.indexOf(m.tlp) <= order);
+  const sendable = matches.filter((m) => TLPS.indexOf(m.tlp) <= order);
   if (sendable.length === 0) return 0;
   const tlp = TLPS[Math.max(...sendable.map((m) => TLPS.indexOf(m.tlp)))]!;
-  const listed = sendable
-    .slice(0, LISTED)
-    .map((m) => `${m.type} ${defang(m.value)}${m.score === null ? '' : ` (score ${m.score})`}`);
   const event = {
     kind: 'saved_view',
     id: `${rule.id}:${now.toISOString()}`,
@@ -154,8 +75,8 @@ async function evaluate(db: pg.Client, rule: ViewRule): Promise<number> {
     tlp,
     occurred_at: now.toISOString(),
     count: sendable.length,
-    left_out_above_tlp: newMatches.length - sendable.length,
-    values: listed,
+    left_out_above_tlp: matches.length - sendable.length,
+    values: sendable.slice(0, LISTED).map((m) => m.line),
     path: `/platform/${rule.view_page}${rule.view_query ? `?${rule.view_query}` : ''}`,
     rule: rule.name,
   };
