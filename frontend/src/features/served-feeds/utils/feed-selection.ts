@@ -1,4 +1,7 @@
 /** A served feed's selection in words, its URL, and the choices the form offers. */
+import type { Database } from '@db/types';
+
+type Enums = Database['public']['Enums'];
 
 export const FEED_FORMATS = [
   { value: 'zeek-intel', label: 'Zeek Intel framework' },
@@ -10,13 +13,21 @@ export const FEED_FORMATS = [
   { value: 'csv', label: 'CSV' },
 ] as const;
 
-export const FEED_TLP_LEVELS = ['clear', 'green', 'amber', 'amber+strict', 'red'] as const;
+/**
+ * TLP levels and indicator types, in the order of the database's enums (@db/types holds them for
+ * the type checker only; the bundle cannot import it). Text and CSV feeds carry every type.
+ */
+export const FEED_TLP_LEVELS = [
+  'clear',
+  'green',
+  'amber',
+  'amber+strict',
+  'red',
+] as const satisfies readonly Enums['tlp_level'][];
 
 export const FEED_TYPES = [
   'ipv4',
   'ipv6',
-  'ipv4-cidr',
-  'ipv6-cidr',
   'domain',
   'url',
   'email',
@@ -24,12 +35,18 @@ export const FEED_TYPES = [
   'sha1',
   'sha256',
   'sha512',
+  'ipv4-cidr',
+  'ipv6-cidr',
+  'asn',
   'ja3',
   'ja3s',
   'ja4',
   'user-agent',
   'filename',
-] as const;
+  'mutex',
+  'registry-key',
+  'email-subject',
+] as const satisfies readonly Enums['indicator_type'][];
 
 export interface FeedSelection {
   minScore: number;
