@@ -36,6 +36,7 @@ import {
   type FalsePositiveValue,
 } from '@/features/exclusions/components/add-exclusion-dialog';
 import { getIndicatorQueryOptions } from '@/features/indicators/api/get-indicator';
+import { NotifyMeButton } from '@/features/notifications/components/notify-me-button';
 import { indicatorKeys } from '@/features/indicators/api/keys';
 import type { IndicatorType } from '@/lib/intel/indicator-input';
 import { useUrlState } from '@/lib/url-state';
@@ -199,6 +200,8 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
         >
           Assign to me
         </Button>
+        <Flex flex="1" />
+        <NotifyMeButton page="threat-intelligence-hub" pageTitle={definition.title} />
       </Flex>
       <DataTable
         label="Alerts"

@@ -6,6 +6,9 @@ describe('notify me on a view', () => {
     expect(resultQuery('?sort=score&type=domain&open=12&hide=labels&q=emotet&view=indicators')).toBe(
       'q=emotet&type=domain',
     );
+    expect(
+      resultQuery('?alert=6c1f0c5e-0000-4000-a000-000000000001&severity=critical,high&status=open'),
+    ).toBe('severity=critical%2Chigh&status=open');
   });
 
   it('names the rule after the page and its filters', () => {

@@ -1,8 +1,9 @@
 /**
  * The part of a page's URL query that selects results: what a "notify me" rule keeps. Sorting,
- * columns, the open drawer and the tab change nothing about which results are new.
+ * columns, the open drawer (IOC Intelligence's open, the Hub's alert) and the tab change nothing
+ * about which results are new.
  */
-const PRESENTATION = new Set(['open', 'hide', 'sort', 'view']);
+const PRESENTATION = new Set(['open', 'alert', 'hide', 'sort', 'view']);
 
 export function resultQuery(search: string): string {
   const params = new URLSearchParams(search);
