@@ -5,7 +5,7 @@
 -- and the dashboard. Group changes go through audited RPCs for admins with MFA; unknown TLP values
 -- are refused; removing a user's last RED group warns; a RED row made by hand names its audience.
 begin;
-select plan(54);
+select plan(56);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -84,7 +84,16 @@ reset role;
 -- The audience: the source names the RED group; a group below RED is refused as an audience.
 select throws_ok(format($$ update public.sources set red_audience = array[%L]::uuid[] where id = '50000000-0000-4000-a000-0000000003a1' $$, :'green_group'),
   '23514', 'A TLP:RED audience names only groups cleared for TLP:RED; not: Green only (cleared up to green).', 'an audience names only RED groups');
+set local role authenticated;
+select set_config('request.jwt.claims', :'analyst_claims', true);
 update public.sources set red_audience = array[:'red_group']::uuid[] where id = '50000000-0000-4000-a000-0000000003a1';
+select set_config('request.jwt.claims', :'admin_mfa_claims', true);
+select is((select cardinality(red_audience) from public.sources where id = '50000000-0000-4000-a000-0000000003a1'), 0,
+  'an analyst cannot name a source''s audience');
+update public.sources set red_audience = array[:'red_group']::uuid[] where id = '50000000-0000-4000-a000-0000000003a1';
+reset role;
+select is((select count(*)::int from public.audit_trail where action = 'source.changed' and target_id = '50000000-0000-4000-a000-0000000003a1'
+            and details -> 'changes' ? 'red_audience'), 1, 'an admin with MFA names it, audited');
 select throws_ok($$ insert into public.groups (name, max_tlp) values ('Bad', 'purple') $$, '22P02', null,
   'the database refuses an unknown TLP value');
 

@@ -19,7 +19,8 @@ export interface EntityTab {
     | 'sources'
     | 'notes'
     | 'sightings'
-    | 'alerts';
+    | 'alerts'
+    | 'groups';
   label: string;
   content: ReactNode;
 }

@@ -4,4 +4,5 @@ export const sourceKeys = {
   overview: () => [...sourceKeys.all, 'overview'] as const,
   runs: (sourceId: string) => [...sourceKeys.all, 'runs', sourceId] as const,
   rejects: (runId: number) => [...sourceKeys.all, 'rejects', runId] as const,
+  redAudience: (sourceId: string) => [...sourceKeys.all, 'red-audience', sourceId] as const,
 };

@@ -10,6 +10,7 @@ import type { SourceOverview } from '@/features/sources/api/get-source-overview'
 import { formatLabel } from '@/features/sources/utils/formats';
 import { healthReason } from '@/features/sources/utils/source-health';
 import { RELIABILITY_LABELS, scheduleText, type Reliability } from '@/features/sources/utils/source-text';
+import { RedAudienceForm } from './red-audience-form';
 import { SourceActions } from './source-actions';
 import { SourceSettingsForm } from './source-settings-form';
 import { HealthBadge } from './status-badges';
@@ -57,6 +58,8 @@ export function SourceOverviewTab({ source, now, admin, verifyHref, live }: Prop
         <>
           <Separator />
           <SourceSettingsForm key={source.id} source={source} />
+          <Separator />
+          <RedAudienceForm key={`audience-${source.id}`} sourceId={source.id} />
           <Separator />
           <SourceActions key={`actions-${source.id}`} source={source} live={live} />
         </>
