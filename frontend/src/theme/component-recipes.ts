@@ -17,6 +17,7 @@ export const COMPONENT_RECIPES: Readonly<Record<string, string | null>> = {
   Dialog: 'dialog',
   Drawer: 'drawer',
   Field: 'field',
+  Fieldset: 'fieldset',
   Flex: null,
   Grid: null,
   HStack: null,
