@@ -10,7 +10,7 @@
 insert into public.settings (key, category, label, description, type, value, min_value, max_value, unit) values
   ('notifications.digest_hour', 'Notifications', 'Digest hour (UTC)',
    'Daily digests cover the 24 hours before this hour and are sent at it; weekly digests the 7 days before it, on Mondays.',
-   'integer', '7', 0, 23, 'hour (UTC)')
+   'integer', '7', 0, 23, 'o''clock UTC')
 on conflict (key) do nothing;
 
 create table private.notification_digest_cursors (

@@ -10,6 +10,8 @@ export interface CreateRuleInput {
   name: string;
   eventKind: Exclude<Enums['notification_event_kind'], 'saved_view'>;
   minSeverity: Enums['alert_severity'];
+  /** none: each event at once; daily or weekly: one digest per period. */
+  digest: Enums['notification_digest'];
   channelIds: string[];
 }
 
@@ -19,6 +21,7 @@ export async function createNotificationRule(input: CreateRuleInput): Promise<vo
     _event_kind: input.eventKind,
     _channel_ids: input.channelIds,
     _min_severity: input.minSeverity,
+    _digest: input.digest,
   });
   if (error) throw new Error(error.message);
 }

@@ -17,7 +17,7 @@ import {
   useCreateNotificationRule,
   type CreateRuleInput,
 } from '@/features/notifications/api/create-notification-rule';
-import { EVENT_KINDS, SEVERITIES, kindLabel } from '@/features/notifications/utils/labels';
+import { DIGESTS, EVENT_KINDS, SEVERITIES, kindLabel } from '@/features/notifications/utils/labels';
 
 export function RuleDialog({
   channels,
@@ -32,6 +32,7 @@ export function RuleDialog({
     name: '',
     eventKind: 'alert',
     minSeverity: 'high',
+    digest: 'none',
     channelIds: [],
   });
   const create = useCreateNotificationRule();
@@ -107,6 +108,25 @@ export function RuleDialog({
                     </NativeSelect.Root>
                   </Field.Root>
                 </SimpleGrid>
+                <Field.Root>
+                  <Field.Label>Delivery</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      value={form.digest}
+                      onChange={(e) => set({ digest: e.target.value as CreateRuleInput['digest'] })}
+                    >
+                      {DIGESTS.map((d) => (
+                        <option key={d.value} value={d.value}>
+                          {d.label}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.HelperText>
+                    A digest is one message per channel and period, at the digest hour of the settings (UTC).
+                  </Field.HelperText>
+                </Field.Root>
                 <Field.Root required>
                   <Field.Label>Channels</Field.Label>
                   <Stack gap="1" role="group" aria-label="Channels">

@@ -3,7 +3,7 @@ import { Badge, Button, Flex, Table, Text } from '@chakra-ui/react';
 import { ConfirmDelete } from '@/components/ui/confirm-delete';
 import type { NotificationChannel } from '@/features/notifications/api/list-notification-channels';
 import type { NotificationRule } from '@/features/notifications/api/list-notification-rules';
-import { eventLabel } from '@/features/notifications/utils/labels';
+import { digestLabel, eventLabel } from '@/features/notifications/utils/labels';
 
 interface RulesTableProps {
   rules: NotificationRule[];
@@ -54,6 +54,11 @@ export function RulesTable({ rules, channels, onToggle, onDelete, deleting }: Ru
                 <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
                   {what(rule)}
                 </Text>
+                {rule.digest !== 'none' && (
+                  <Badge size="sm" variant="outline" mt="1">
+                    {digestLabel(rule.digest)}
+                  </Badge>
+                )}
               </Table.Cell>
               <Table.Cell>
                 <Text fontSize="sm">

@@ -15,6 +15,16 @@ export const EVENT_KINDS = [
 ] as const;
 
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+
+export const DIGESTS = [
+  { value: 'none', label: 'Each event at once' },
+  { value: 'daily', label: 'Daily digest' },
+  { value: 'weekly', label: 'Weekly digest (Mondays)' },
+] as const;
+
+export function digestLabel(digest: string): string {
+  return DIGESTS.find((d) => d.value === digest)?.label ?? digest;
+}
 export const CHANNEL_TLPS = ['clear', 'green', 'amber', 'amber+strict', 'red'] as const;
 
 export function kindLabel(kind: string): string {
