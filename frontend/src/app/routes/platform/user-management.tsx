@@ -41,12 +41,13 @@ export default function UserManagementPage({ definition }: PlatformPageProps) {
         onValueChange={(details) => setView({ tab: details.value as typeof view.tab }, { push: true })}
         lazyMount
         unmountOnExit
+        minW="0"
       >
         <Tabs.List>
           <Tabs.Trigger value="users">Users</Tabs.Trigger>
           <Tabs.Trigger value="groups">Groups</Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="users">
+        <Tabs.Content value="users" minW="0">
           <Stack gap="5">
             <Flex gap="3" align="center" wrap="wrap">
               <SearchInput
@@ -96,7 +97,7 @@ export default function UserManagementPage({ definition }: PlatformPageProps) {
             )}
           </Stack>
         </Tabs.Content>
-        <Tabs.Content value="groups">
+        <Tabs.Content value="groups" minW="0">
           <GroupsSection candidates={users.data ?? []} />
         </Tabs.Content>
       </Tabs.Root>

@@ -1,7 +1,8 @@
 /**
- * The TLP levels a user may give an indicator. The server's rule (private.red_readable_by_caller):
- * TLP:RED is written only by an administrator whose second factor is verified in this session, so the
- * form offers RED to no one else instead of offering it and then refusing it.
+ * The TLP levels a user may give an indicator. Until the form names a TLP:RED audience (issue 28
+ * §1: a RED indicator made by hand needs one, and only members of a group cleared for RED may write
+ * RED), RED is offered only to a verified administrator, and the server refuses it in words when no
+ * audience is named; below RED the server allows up to the user's clearance.
  */
 import { TLP_LEVELS } from '@/features/indicators/schemas/indicator-filters';
 
