@@ -1,5 +1,5 @@
 import { eventUrl, oneLine, type NotificationEvent } from './event.js';
-import { markdownInert } from './payloads.js';
+import { html, markdownInert, slackEscape, teamsCard } from './payloads.js';
 import { defang } from './view-pages.js';
 
 /**
@@ -179,37 +179,19 @@ export function digestMattermostBody(event: DigestEvent, appUrl: string): string
 
 /** Teams: an Adaptive Card with the summary lines and an Action.OpenUrl. */
 export function digestTeamsBody(event: DigestEvent, appUrl: string): string {
-  return JSON.stringify({
-    type: 'message',
-    attachments: [
+  return teamsCard(
+    [
       {
-        contentType: 'application/vnd.microsoft.card.adaptive',
-        contentUrl: null,
-        content: {
-          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
-          type: 'AdaptiveCard',
-          version: '1.4',
-          body: [
-            {
-              type: 'TextBlock',
-              size: 'Medium',
-              weight: 'Bolder',
-              wrap: true,
-              text: markdownInert(digestHeadline(event)),
-            },
-            ...compactLines(event).map((line) => ({
-              type: 'TextBlock',
-              wrap: true,
-              text: markdownInert(line),
-            })),
-          ],
-          actions: [
-            { type: 'Action.OpenUrl', title: 'Open in the CTI platform', url: eventUrl(appUrl, event) },
-          ],
-        },
+        type: 'TextBlock',
+        size: 'Medium',
+        weight: 'Bolder',
+        wrap: true,
+        text: markdownInert(digestHeadline(event)),
       },
+      ...compactLines(event).map((line) => ({ type: 'TextBlock', wrap: true, text: markdownInert(line) })),
     ],
-  });
+    eventUrl(appUrl, event),
+  );
 }
 
 /** The chat summary: the totals, the counts, the first five items, "and N more". */
@@ -233,17 +215,4 @@ function asEvent(item: DigestItem): NotificationEvent {
     occurred_at: item.occurred_at,
     path: item.path,
   };
-}
-
-function slackEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function html(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

@@ -42,7 +42,7 @@ export function slackBody(event: NotificationEvent, appUrl: string): string {
   });
 }
 
-function slackEscape(text: string): string {
+export function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -79,6 +79,26 @@ export function mattermostBody(event: NotificationEvent, appUrl: string): string
  * take a Markdown subset, so values are escaped; the link is an Action.OpenUrl.
  */
 export function teamsBody(event: NotificationEvent, appUrl: string): string {
+  return teamsCard(
+    [
+      {
+        type: 'TextBlock',
+        size: 'Medium',
+        weight: 'Bolder',
+        wrap: true,
+        text: markdownInert(eventHeadline(event)),
+      },
+      {
+        type: 'FactSet',
+        facts: eventFacts(event).map(([title, value]) => ({ title, value: markdownInert(value) })),
+      },
+    ],
+    eventUrl(appUrl, event),
+  );
+}
+
+/** The Teams incoming-webhook message around an Adaptive Card's body, with one link into the app. */
+export function teamsCard(body: object[], url: string): string {
   return JSON.stringify({
     type: 'message',
     attachments: [
@@ -89,22 +109,8 @@ export function teamsBody(event: NotificationEvent, appUrl: string): string {
           $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
           type: 'AdaptiveCard',
           version: '1.4',
-          body: [
-            {
-              type: 'TextBlock',
-              size: 'Medium',
-              weight: 'Bolder',
-              wrap: true,
-              text: markdownInert(eventHeadline(event)),
-            },
-            {
-              type: 'FactSet',
-              facts: eventFacts(event).map(([title, value]) => ({ title, value: markdownInert(value) })),
-            },
-          ],
-          actions: [
-            { type: 'Action.OpenUrl', title: 'Open in the CTI platform', url: eventUrl(appUrl, event) },
-          ],
+          body,
+          actions: [{ type: 'Action.OpenUrl', title: 'Open in the CTI platform', url }],
         },
       },
     ],
@@ -148,7 +154,7 @@ export function emailMessage(
   };
 }
 
-function html(text: string): string {
+export function html(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

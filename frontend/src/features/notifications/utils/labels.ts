@@ -34,6 +34,7 @@ export function kindLabel(kind: string): string {
 export function eventLabel(kind: string): string {
   if (kind === 'saved_view') return 'New results in a saved view';
   if (kind === 'test') return 'Test';
+  if (kind === 'digest') return 'Digest';
   return EVENT_KINDS.find((k) => k.value === kind)?.label ?? kind;
 }
 
