@@ -1,17 +1,7 @@
 /** Add a channel or change one (administrators). The server checks the address, URL and secret again. */
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { tlpLabel } from '@/components/intel/tlp-badge';
 import type { NotificationChannel } from '@/features/notifications/api/list-notification-channels';
 import {
@@ -50,145 +40,101 @@ export function ChannelDialog({ channel, onClose, onSaved }: ChannelDialogProps)
     }
   };
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>
-                {channel ? `Channel “${channel.name}”` : 'New notification channel'}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  <Field.Root required>
-                    <Field.Label>Name</Field.Label>
-                    <Input
-                      value={form.name}
-                      maxLength={200}
-                      onChange={(e) => set({ name: e.target.value })}
-                    />
-                  </Field.Root>
-                  <Field.Root required disabled={Boolean(channel)}>
-                    <Field.Label>Kind</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={form.kind}
-                        onChange={(e) => set({ kind: e.target.value as SaveChannelInput['kind'] })}
-                      >
-                        {CHANNEL_KINDS.map((k) => (
-                          <option key={k.value} value={k.value}>
-                            {k.label}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                </SimpleGrid>
-                <Field.Root required>
-                  <Field.Label>{form.kind === 'email' ? 'E-mail address' : 'URL'}</Field.Label>
-                  <Input
-                    value={form.target}
-                    maxLength={2048}
-                    placeholder={kind.target}
-                    onChange={(e) => set({ target: e.target.value })}
-                  />
-                  <Field.HelperText>
-                    {form.kind === 'email'
-                      ? 'Mail goes through the SMTP server of the installation (or the local mail catcher).'
-                      : 'http:// or https:// only; redirects are never followed.'}
-                  </Field.HelperText>
-                </Field.Root>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  <Field.Root>
-                    <Field.Label>TLP ceiling</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={form.maxTlp}
-                        onChange={(e) => set({ maxTlp: e.target.value as SaveChannelInput['maxTlp'] })}
-                      >
-                        {CHANNEL_TLPS.map((tlp) => (
-                          <option key={tlp} value={tlp}>
-                            {tlpLabel(tlp)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.HelperText>
-                      Events marked above it are recorded as skipped, never sent.
-                    </Field.HelperText>
-                  </Field.Root>
-                  {form.kind === 'webhook' && !channel && (
-                    <Field.Root>
-                      <Field.Label>Signing secret</Field.Label>
-                      <Input
-                        value={form.secret}
-                        placeholder="whsec_… (empty: generate one)"
-                        autoComplete="off"
-                        onChange={(e) => set({ secret: e.target.value })}
-                      />
-                      <Field.HelperText>
-                        Shown once when generated; never readable afterwards.
-                      </Field.HelperText>
-                    </Field.Root>
-                  )}
-                </SimpleGrid>
-                {channel && (
-                  <Stack gap="2">
-                    <Checkbox.Root
-                      checked={form.enabled}
-                      onCheckedChange={(d) => set({ enabled: d.checked === true })}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>Enabled</Checkbox.Label>
-                    </Checkbox.Root>
-                    {channel.kind === 'webhook' && (
-                      <Checkbox.Root
-                        checked={form.newSecret}
-                        onCheckedChange={(d) => set({ newSecret: d.checked === true })}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          New secret (the receiver needs it before the next message)
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    )}
-                  </Stack>
-                )}
-                {save.error && (
-                  <Text role="alert" color="fg.error" fontSize="sm">
-                    Not saved: {save.error.message}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                disabled={!form.name.trim() || !form.target.trim()}
-                loading={save.isPending}
-              >
-                {channel ? 'Save channel' : 'Add channel'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={channel ? `Channel “${channel.name}”` : 'New notification channel'}
+      submitLabel={channel ? 'Save channel' : 'Add channel'}
+      canSubmit={Boolean(form.name.trim() && form.target.trim())}
+      busy={save.isPending}
+      error={save.error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <Field.Root required>
+          <Field.Label>Name</Field.Label>
+          <Input value={form.name} maxLength={200} onChange={(e) => set({ name: e.target.value })} />
+        </Field.Root>
+        <Field.Root required disabled={Boolean(channel)}>
+          <Field.Label>Kind</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={form.kind}
+              onChange={(e) => set({ kind: e.target.value as SaveChannelInput['kind'] })}
+            >
+              {CHANNEL_KINDS.map((k) => (
+                <option key={k.value} value={k.value}>
+                  {k.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </SimpleGrid>
+      <Field.Root required>
+        <Field.Label>{form.kind === 'email' ? 'E-mail address' : 'URL'}</Field.Label>
+        <Input
+          value={form.target}
+          maxLength={2048}
+          placeholder={kind.target}
+          onChange={(e) => set({ target: e.target.value })}
+        />
+        <Field.HelperText>
+          {form.kind === 'email'
+            ? 'Mail goes through the SMTP server of the installation (or the local mail catcher).'
+            : 'http:// or https:// only; redirects are never followed.'}
+        </Field.HelperText>
+      </Field.Root>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <Field.Root>
+          <Field.Label>TLP ceiling</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={form.maxTlp}
+              onChange={(e) => set({ maxTlp: e.target.value as SaveChannelInput['maxTlp'] })}
+            >
+              {CHANNEL_TLPS.map((tlp) => (
+                <option key={tlp} value={tlp}>
+                  {tlpLabel(tlp)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>Events marked above it are recorded as skipped, never sent.</Field.HelperText>
+        </Field.Root>
+        {form.kind === 'webhook' && !channel && (
+          <Field.Root>
+            <Field.Label>Signing secret</Field.Label>
+            <Input
+              value={form.secret}
+              placeholder="whsec_… (empty: generate one)"
+              autoComplete="off"
+              onChange={(e) => set({ secret: e.target.value })}
+            />
+            <Field.HelperText>Shown once when generated; never readable afterwards.</Field.HelperText>
+          </Field.Root>
+        )}
+      </SimpleGrid>
+      {channel && (
+        <Stack gap="2">
+          <Checkbox.Root checked={form.enabled} onCheckedChange={(d) => set({ enabled: d.checked === true })}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Enabled</Checkbox.Label>
+          </Checkbox.Root>
+          {channel.kind === 'webhook' && (
+            <Checkbox.Root
+              checked={form.newSecret}
+              onCheckedChange={(d) => set({ newSecret: d.checked === true })}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>New secret (the receiver needs it before the next message)</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

@@ -3,20 +3,9 @@
  * of exports for controls: TLP:AMBER ceiling, every type the format carries, any source; revoked,
  * expired, decayed and listed values are always left out. The server checks everything again.
  */
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  Field,
-  Fieldset,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { tlpLabel } from '@/components/intel/tlp-badge';
 import type { ServedFeed } from '@/features/served-feeds/api/list-served-feeds';
 import { useSaveServedFeed, type FeedToken } from '@/features/served-feeds/api/save-served-feed';
@@ -103,108 +92,81 @@ export function FeedDialog({ feed, onClose, onSaved }: FeedDialogProps) {
     }
   };
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>{feed ? `Filters of “${feed.name}”` : 'New feed for sensors'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                  <Field.Root required disabled={Boolean(feed)}>
-                    <Field.Label>Name</Field.Label>
-                    <Input value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
-                  </Field.Root>
-                  <Field.Root required disabled={Boolean(feed)}>
-                    <Field.Label>Format</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={format} onChange={(event) => setFormat(event.target.value)}>
-                        {FEED_FORMATS.map((f) => (
-                          <option key={f.value} value={f.value}>
-                            {f.label}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>TLP ceiling</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={selection.maxTlp}
-                        onChange={(event) => set({ maxTlp: event.target.value })}
-                      >
-                        {FEED_TLP_LEVELS.map((tlp) => (
-                          <option key={tlp} value={tlp}>
-                            {tlpLabel(tlp)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.HelperText>
-                      Nothing above it is ever served; a sensor cannot ask for more.
-                    </Field.HelperText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Minimum score</Field.Label>
-                    <Input
-                      type="number"
-                      min={0}
-                      max={100}
-                      value={selection.minScore}
-                      onChange={(event) =>
-                        set({ minScore: Math.max(0, Math.min(100, Number(event.target.value) || 0)) })
-                      }
-                    />
-                  </Field.Root>
-                </SimpleGrid>
-                <CheckList
-                  label="Types"
-                  help="None ticked: every type the format carries."
-                  items={FEED_TYPES}
-                  chosen={selection.types}
-                  onChange={(types) => set({ types })}
-                />
-                <CheckList
-                  wide
-                  label="Sources"
-                  help="None ticked: values from any source."
-                  items={sources.data ?? []}
-                  chosen={selection.sources}
-                  onChange={(list) => set({ sources: list })}
-                />
-                <Text fontSize="sm" color="fg.muted">
-                  Revoked, expired, decayed and warninglisted or excluded values are always left out.
-                </Text>
-                {save.error && (
-                  <Text role="alert" color="fg.error" fontSize="sm">
-                    Not saved: {save.error.message}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!name.trim()} loading={save.isPending}>
-                {feed ? 'Save filters' : 'Create feed'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={feed ? `Filters of “${feed.name}”` : 'New feed for sensors'}
+      submitLabel={feed ? 'Save filters' : 'Create feed'}
+      canSubmit={Boolean(name.trim())}
+      busy={save.isPending}
+      error={save.error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <Field.Root required disabled={Boolean(feed)}>
+          <Field.Label>Name</Field.Label>
+          <Input value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        </Field.Root>
+        <Field.Root required disabled={Boolean(feed)}>
+          <Field.Label>Format</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={format} onChange={(event) => setFormat(event.target.value)}>
+              {FEED_FORMATS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>TLP ceiling</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={selection.maxTlp}
+              onChange={(event) => set({ maxTlp: event.target.value })}
+            >
+              {FEED_TLP_LEVELS.map((tlp) => (
+                <option key={tlp} value={tlp}>
+                  {tlpLabel(tlp)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>Nothing above it is ever served; a sensor cannot ask for more.</Field.HelperText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Minimum score</Field.Label>
+          <Input
+            type="number"
+            min={0}
+            max={100}
+            value={selection.minScore}
+            onChange={(event) =>
+              set({ minScore: Math.max(0, Math.min(100, Number(event.target.value) || 0)) })
+            }
+          />
+        </Field.Root>
+      </SimpleGrid>
+      <CheckList
+        label="Types"
+        help="None ticked: every type the format carries."
+        items={FEED_TYPES}
+        chosen={selection.types}
+        onChange={(types) => set({ types })}
+      />
+      <CheckList
+        wide
+        label="Sources"
+        help="None ticked: values from any source."
+        items={sources.data ?? []}
+        chosen={selection.sources}
+        onChange={(list) => set({ sources: list })}
+      />
+      <Text fontSize="sm" color="fg.muted">
+        Revoked, expired, decayed and warninglisted or excluded values are always left out.
+      </Text>
+    </FormDialog>
   );
 }
