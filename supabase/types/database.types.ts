@@ -762,6 +762,7 @@ export type Database = {
           indicator_id: number;
           last_seen: string | null;
           malware: string[];
+          pap: Database['public']['Enums']['pap_level'];
           reference: string | null;
           source_id: string;
           source_ref: string | null;
@@ -778,6 +779,7 @@ export type Database = {
           indicator_id: number;
           last_seen?: string | null;
           malware?: string[];
+          pap?: Database['public']['Enums']['pap_level'];
           reference?: string | null;
           source_id: string;
           source_ref?: string | null;
@@ -793,6 +795,7 @@ export type Database = {
           indicator_id?: number;
           last_seen?: string | null;
           malware?: string[];
+          pap?: Database['public']['Enums']['pap_level'];
           reference?: string | null;
           source_id?: string;
           source_ref?: string | null;
@@ -1902,6 +1905,7 @@ export type Database = {
           last_modified: string | null;
           last_synced_at: string | null;
           name: string;
+          pap: Database['public']['Enums']['pap_level'];
           red_audience: string[];
           reliability: Database['public']['Enums']['source_reliability'];
           sync_interval: string | null;
@@ -1922,6 +1926,7 @@ export type Database = {
           last_modified?: string | null;
           last_synced_at?: string | null;
           name: string;
+          pap?: Database['public']['Enums']['pap_level'];
           red_audience?: string[];
           reliability?: Database['public']['Enums']['source_reliability'];
           sync_interval?: string | null;
@@ -1941,6 +1946,7 @@ export type Database = {
           last_modified?: string | null;
           last_synced_at?: string | null;
           name?: string;
+          pap?: Database['public']['Enums']['pap_level'];
           red_audience?: string[];
           reliability?: Database['public']['Enums']['source_reliability'];
           sync_interval?: string | null;
@@ -2928,6 +2934,7 @@ export type Database = {
           import_run_id: number;
           last_seen: string;
           malware: string[];
+          pap: Database['public']['Enums']['pap_level'];
           reference: string;
           reliability: Database['public']['Enums']['source_reliability'];
           source_id: string;
@@ -3229,6 +3236,7 @@ export type Database = {
           stored: boolean;
         }[];
       };
+      request_asset_import: { Args: { _object_name: string }; Returns: number };
       request_file_import: {
         Args: { _format?: string; _object_name: string; _source_id: string };
         Returns: number;
@@ -3547,6 +3555,7 @@ export type Database = {
       notification_digest: 'none' | 'daily' | 'weekly';
       notification_event_kind: 'alert' | 'kev_asset' | 'watch_hit' | 'import_failed' | 'saved_view';
       notification_status: 'pending' | 'delivered' | 'retrying' | 'dead' | 'skipped';
+      pap_level: 'clear' | 'green' | 'amber' | 'red';
       source_kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp';
       source_reliability: 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
       tlp_level: 'clear' | 'green' | 'amber' | 'amber+strict' | 'red';
@@ -3695,6 +3704,7 @@ export const Constants = {
       notification_digest: ['none', 'daily', 'weekly'],
       notification_event_kind: ['alert', 'kev_asset', 'watch_hit', 'import_failed', 'saved_view'],
       notification_status: ['pending', 'delivered', 'retrying', 'dead', 'skipped'],
+      pap_level: ['clear', 'green', 'amber', 'red'],
       source_kind: ['feed', 'file', 'manual', 'taxii', 'misp'],
       source_reliability: ['A', 'B', 'C', 'D', 'E', 'F'],
       tlp_level: ['clear', 'green', 'amber', 'amber+strict', 'red'],

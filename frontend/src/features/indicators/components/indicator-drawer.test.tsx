@@ -91,6 +91,7 @@ function answerActivity() {
         tlp: 'clear',
         malware: ['IClickFix'],
         import_run_id: 1,
+        pap: 'amber',
       },
     ],
     error: null,
@@ -164,6 +165,7 @@ describe('IndicatorDrawer', () => {
     expect(reference).toHaveAttribute('href', 'https://search.censys.io/hosts/129.28.85.210');
     expect(reference).toHaveAttribute('target', '_blank');
     expect(reference).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByText('PAP:AMBER')).toBeInTheDocument();
   });
 
   it('shows the STIX pattern verbatim, so a copy is valid, while the value itself stays defanged', async () => {

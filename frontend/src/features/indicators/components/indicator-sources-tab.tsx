@@ -1,6 +1,7 @@
 /** Every source's report of one indicator, with its own dates; a source's reference stays a link. */
 import { Spinner, Table, Text } from '@chakra-ui/react';
 import { ReferenceLink } from '@/components/intel/reference-link';
+import { PapBadge } from '@/components/intel/pap-badge';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatDateTime } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
@@ -22,6 +23,7 @@ export function IndicatorSourcesTab({ id }: { id: number }) {
             <Table.ColumnHeader>Last seen</Table.ColumnHeader>
             <Table.ColumnHeader>Confidence</Table.ColumnHeader>
             <Table.ColumnHeader>TLP</Table.ColumnHeader>
+            <Table.ColumnHeader>PAP</Table.ColumnHeader>
             <Table.ColumnHeader>Reference</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -36,6 +38,9 @@ export function IndicatorSourcesTab({ id }: { id: number }) {
               <Table.Cell>{report.confidence ?? '—'}</Table.Cell>
               <Table.Cell>
                 <TlpBadge tlp={report.tlp} />
+              </Table.Cell>
+              <Table.Cell>
+                <PapBadge pap={report.pap} />
               </Table.Cell>
               <Table.Cell maxWidth="14rem">
                 {report.reference ? (

@@ -1,21 +1,23 @@
 /**
- * Who reads this source's TLP:RED reports: the groups cleared for RED that an administrator ticks.
- * Nobody else does, administrators included; with none ticked its RED reports are read by no one
- * but the platform itself.
+ * A source's sharing: who reads its TLP:RED reports (the groups cleared for RED that an
+ * administrator ticks; nobody else does, administrators included; with none ticked its RED reports
+ * are read by no one but the platform itself), and its PAP (PAP:AMBER and above never leave).
  */
-import { Button, Checkbox, Fieldset, Flex, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Fieldset, Flex, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { PAP_LEVELS, PAP_MEANING, papLabel, type PapLevel } from '@/components/intel/pap-badge';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useRedAudience, useSetRedAudience, type RedAudience } from '@/features/sources/api/red-audience';
 
 function AudienceChoice({ sourceId, audience }: { sourceId: string; audience: RedAudience }) {
   const [chosen, setChosen] = useState(audience.chosen);
+  const [pap, setPap] = useState<PapLevel>(audience.pap);
   const save = useSetRedAudience();
-  const changed = [...chosen].sort().join() !== [...audience.chosen].sort().join();
+  const changed = [...chosen].sort().join() !== [...audience.chosen].sort().join() || pap !== audience.pap;
   const submit = async () => {
     try {
-      await save.mutateAsync({ sourceId, groupIds: chosen });
-      toast({ title: 'TLP:RED audience saved', description: 'The change is in the audit trail.' });
+      await save.mutateAsync({ sourceId, groupIds: chosen, pap });
+      toast({ title: 'Sharing saved', description: 'The change is in the audit trail.' });
     } catch {
       // Shown below from save.error.
     }
@@ -57,14 +59,30 @@ function AudienceChoice({ sourceId, audience }: { sourceId: string; audience: Re
           ))}
         </SimpleGrid>
       )}
+      <Field.Root width="auto" mt="2">
+        <Field.Label fontSize="sm">PAP</Field.Label>
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field value={pap} onChange={(event) => setPap(event.target.value as PapLevel)}>
+            {PAP_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {papLabel(level)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.HelperText fontSize="xs">
+          What may be done with its values: {PAP_MEANING[pap]}. It applies to every report of this source.
+        </Field.HelperText>
+      </Field.Root>
       <Flex gap="2">
         <Button size="sm" type="submit" disabled={!changed} loading={save.isPending}>
-          Save audience
+          Save sharing
         </Button>
       </Flex>
       {save.isError && (
         <Text role="alert" fontSize="sm" color="fg.error">
-          The audience was not changed: {save.error.message}
+          The sharing was not changed: {save.error.message}
         </Text>
       )}
     </Fieldset.Root>
@@ -81,5 +99,11 @@ export function RedAudienceForm({ sourceId }: { sourceId: string }) {
       </Text>
     );
   }
-  return <AudienceChoice key={audience.data.chosen.join()} sourceId={sourceId} audience={audience.data} />;
+  return (
+    <AudienceChoice
+      key={`${audience.data.chosen.join()}-${audience.data.pap}`}
+      sourceId={sourceId}
+      audience={audience.data}
+    />
+  );
 }
