@@ -3236,7 +3236,6 @@ export type Database = {
           stored: boolean;
         }[];
       };
-      request_asset_import: { Args: { _object_name: string }; Returns: number };
       request_file_import: {
         Args: { _format?: string; _object_name: string; _source_id: string };
         Returns: number;
