@@ -3114,6 +3114,13 @@ export type Database = {
           user_id: string;
         }[];
       };
+      my_clearance: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          clearance: Database['public']['Enums']['tlp_level'];
+          red_groups: Json;
+        }[];
+      };
       my_sessions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -3236,6 +3243,7 @@ export type Database = {
           stored: boolean;
         }[];
       };
+      request_asset_import: { Args: { _object_name: string }; Returns: number };
       request_file_import: {
         Args: { _format?: string; _object_name: string; _source_id: string };
         Returns: number;

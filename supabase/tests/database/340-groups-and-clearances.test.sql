@@ -5,7 +5,7 @@
 -- and the dashboard. Group changes go through audited RPCs for admins with MFA; unknown TLP values
 -- are refused; removing a user's last RED group warns; a RED row made by hand names its audience.
 begin;
-select plan(56);
+select plan(58);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -139,9 +139,12 @@ select ok((select active_indicators from public.dashboard_figures()) < (select c
             where i.tlp <= 'amber+strict' and not i.revoked) + 1, 'the dashboard counts what they read');
 select throws_ok($$ insert into public.indicators (type, value, tlp) values ('domain', 'mine.groups-test.example', 'amber') $$, '42501', null,
   'nor adds AMBER intelligence');
+select is((select (clearance, red_groups)::text from public.my_clearance()), '(green,[])', 'and my_clearance says GREEN, no RED group');
 
 -- A RED row made by hand names its audience.
 select set_config('request.jwt.claims', :'red_claims', true);
+select is((select (clearance, red_groups -> 0 ->> 'name')::text from public.my_clearance()), '(red,"Red cell")',
+  'my_clearance offers a RED member RED and their audience group');
 select throws_ok($$ insert into public.indicators (type, value, tlp) values ('domain', 'hand-red.groups-test.example', 'red') $$, '23514',
   'A TLP:RED indicator made by hand needs its audience: name at least one group cleared for TLP:RED.', 'a RED indicator made by hand needs an audience');
 select lives_ok(format($$ insert into public.indicators (type, value, tlp, red_audience) values ('domain', 'hand-red.groups-test.example', 'red', array[%L]::uuid[]) $$, :'red_group'),

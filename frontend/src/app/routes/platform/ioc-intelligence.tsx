@@ -29,6 +29,7 @@ import { IndicatorExport } from '@/features/indicators/components/indicator-expo
 import { IndicatorDrawer } from '@/features/indicators/components/indicator-drawer';
 import { IndicatorFilterBar } from '@/features/indicators/components/indicator-filter-bar';
 import { writableTlpLevels } from '@/features/indicators/utils/writable-tlp';
+import { useMyClearance } from '@/features/indicators/api/get-my-clearance';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { RevokeDialog } from '@/features/indicators/components/revoke-dialog';
 import {
@@ -51,6 +52,7 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
   const [filters, setFilters] = useUrlState(indicatorFiltersSchema);
   const [pageView, setPageView] = useUrlState(pageViewSchema);
   const { adminValidation, user } = useAuth();
+  const clearance = useMyClearance();
   const queryClient = useQueryClient();
   const result = useMemo(() => resultFilters(filters), [filters]);
   const list = useSearchIndicators(result, filters.sort);
@@ -165,7 +167,8 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
         open={adding}
         onClose={() => setAdding(false)}
         onAdded={(id) => setFilters({ open: id }, { push: true })}
-        tlpLevels={writableTlpLevels(adminValidation?.authorized === true)}
+        tlpLevels={writableTlpLevels(clearance.data)}
+        redGroups={clearance.data?.redGroups ?? []}
       />
       <RevokeDialog
         ids={revoking.ids}

@@ -1,4 +1,4 @@
-/** An analyst's own indicator: canonical value, their confidence and TLP; the database re-checks both. */
+/** An analyst's own indicator: canonical value, their confidence, TLP and RED audience; the database re-checks them. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IndicatorType } from '@/lib/intel/indicator-input';
 import { supabase } from '@/lib/supabase';
@@ -10,6 +10,8 @@ export interface NewIndicator {
   confidence: number;
   tlp: 'clear' | 'green' | 'amber' | 'amber+strict' | 'red';
   description: string;
+  /** For TLP:RED: the groups (cleared for RED) whose members read it; the database requires one. */
+  red_audience: string[];
 }
 
 /** The reasons Postgres gives, in words an analyst can act on. */

@@ -16,6 +16,7 @@ import {
 import { InertText } from '@/lib/security/inert-text';
 import { useCreateIndicator, type NewIndicator } from '@/features/indicators/api/create-indicator';
 import type { TLP_LEVELS } from '@/features/indicators/schemas/indicator-filters';
+import { RedAudienceChoice } from './red-audience-choice';
 
 interface AddIndicatorDialogProps {
   open: boolean;
@@ -23,13 +24,24 @@ interface AddIndicatorDialogProps {
   onAdded: (id: number) => void;
   /** The levels this user may write (the server refuses the others). */
   tlpLevels: readonly (typeof TLP_LEVELS)[number][];
+  /** The user's groups cleared for RED, one of which a RED indicator names as its audience. */
+  redGroups: readonly { id: string; name: string }[];
 }
 
-export function AddIndicatorDialog({ open, onClose, onAdded, tlpLevels }: AddIndicatorDialogProps) {
+export function AddIndicatorDialog({
+  open,
+  onClose,
+  onAdded,
+  tlpLevels,
+  redGroups,
+}: AddIndicatorDialogProps) {
   const [raw, setRaw] = useState('');
   const [type, setType] = useState<IndicatorType | 'detect'>('detect');
   const [confidence, setConfidence] = useState('75');
-  const [tlp, setTlp] = useState<NewIndicator['tlp']>('amber');
+  const [wantedTlp, setTlp] = useState<NewIndicator['tlp']>('amber');
+  // AMBER unless the user's clearance stops below it.
+  const tlp = tlpLevels.includes(wantedTlp) ? wantedTlp : (tlpLevels.at(-1) ?? 'clear');
+  const [audience, setAudience] = useState<string[]>([]);
   const [description, setDescription] = useState('');
   const create = useCreateIndicator();
 
@@ -38,7 +50,12 @@ export function AddIndicatorDialog({ open, onClose, onAdded, tlpLevels }: AddInd
   const confidenceValue = Number(confidence);
   const confidenceOk =
     confidence !== '' && Number.isInteger(confidenceValue) && confidenceValue >= 0 && confidenceValue <= 100;
-  const ready = read?.ok === true && confidenceOk && !create.isPending;
+  const ready =
+    read?.ok === true &&
+    confidenceOk &&
+    tlpLevels.length > 0 &&
+    (tlp !== 'red' || audience.length > 0) &&
+    !create.isPending;
 
   const close = () => {
     setRaw('');
@@ -55,6 +72,7 @@ export function AddIndicatorDialog({ open, onClose, onAdded, tlpLevels }: AddInd
         confidence: confidenceValue,
         tlp,
         description,
+        red_audience: tlp === 'red' ? audience : [],
       });
       toast({ title: 'Indicator added', description: `${TYPE_NAMES[read.type]} stored as it is shown.` });
       onAdded(id);
@@ -150,6 +168,9 @@ export function AddIndicatorDialog({ open, onClose, onAdded, tlpLevels }: AddInd
                     </NativeSelect.Root>
                   </Field.Root>
                 </Stack>
+                {tlp === 'red' && (
+                  <RedAudienceChoice groups={redGroups} chosen={audience} onChange={setAudience} />
+                )}
                 <Field.Root>
                   <Field.Label>Context (optional)</Field.Label>
                   <Textarea

@@ -1,11 +1,16 @@
 /**
- * The TLP levels a user may give an indicator. Until the form names a TLP:RED audience (issue 28
- * §1: a RED indicator made by hand needs one, and only members of a group cleared for RED may write
- * RED), RED is offered only to a verified administrator, and the server refuses it in words when no
- * audience is named; below RED the server allows up to the user's clearance.
+ * The TLP levels a user may give an indicator, as the database's policies decide them (issue 28
+ * §1): up to their clearance (the highest TLP of their groups), and TLP:RED only for a member of a
+ * group cleared for RED, since a RED indicator made by hand names such a group as its audience.
+ * Nothing is offered until the clearance is known.
  */
+import type { MyClearance } from '@/features/indicators/api/get-my-clearance';
 import { TLP_LEVELS } from '@/features/indicators/schemas/indicator-filters';
 
-export function writableTlpLevels(verifiedAdmin: boolean) {
-  return verifiedAdmin ? TLP_LEVELS : TLP_LEVELS.filter((level) => level !== 'red');
+export function writableTlpLevels(clearance: MyClearance | undefined) {
+  if (!clearance) return [];
+  const ceiling = TLP_LEVELS.indexOf(clearance.clearance);
+  return TLP_LEVELS.filter(
+    (level, index) => index <= ceiling && (level !== 'red' || clearance.redGroups.length > 0),
+  );
 }
