@@ -196,6 +196,7 @@ export default tseslint.config(
       'intel/src/normalise/**/*.ts',
       'intel/src/brand/**/*.ts',
       'intel/src/assets/cpe.ts',
+      'intel/src/assets/asset-row.ts',
       'supabase/functions/_shared/controls/model.ts',
     ],
     ignores: [`**/${TESTS}`],

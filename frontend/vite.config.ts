@@ -13,8 +13,9 @@ export default defineConfig({
       '@intel/refang': fileURLToPath(new URL('../intel/src/normalise/refang.ts', import.meta.url)),
       // The dnstwist-style generator, run in the page: the server stores and matches what it yields.
       '@intel/brand': fileURLToPath(new URL('../intel/src/brand/lookalikes.ts', import.meta.url)),
-      // The importer's CPE 2.3 reader, so the asset dialog refuses exactly what `intel import` refuses.
-      '@intel/cpe': fileURLToPath(new URL('../intel/src/assets/cpe.ts', import.meta.url)),
+      // The importer's reading of one asset row (and its CPE 2.3 reader), so the asset dialog accepts
+      // exactly what a CSV row imports.
+      '@intel/asset-row': fileURLToPath(new URL('../intel/src/assets/asset-row.ts', import.meta.url)),
       // The importers' canonical ranges, ASNs, fingerprints and free-text observables.
       '@intel/observables': fileURLToPath(new URL('../intel/src/normalise/observables.ts', import.meta.url)),
       // The importers' one canonical text per indicator type, so a pasted value is the value a feed gives.

@@ -24,7 +24,8 @@ export interface AssetRow {
   /** Canonical IPv4 or IPv6 (RFC 5952). */
   ip?: string;
   owner?: string;
-  criticality: Criticality;
+  /** Absent: a new asset gets the database's default (medium), an existing one keeps its own. */
+  criticality?: Criticality;
   product?: AssetProduct;
 }
 
@@ -84,8 +85,8 @@ function ip(raw: string): string {
   return address.value;
 }
 
-function criticality(raw: string | undefined): Criticality {
-  if (raw === undefined) return 'medium';
+function criticality(raw: string | undefined): Criticality | undefined {
+  if (raw === undefined) return undefined;
   const level = CRITICALITY[raw.toLowerCase()];
   if (level === undefined)
     throw new RowProblem(`criticality ${JSON.stringify(raw)} is not low, medium, high, critical or 1–4`);
@@ -134,7 +135,7 @@ export function assetItem(f: AssetFields, where: string): AssetItem {
       ...(address === undefined ? {} : { ip: address }),
       // Free text, kept as given even when it looks like a formula: exports escape it, not imports.
       ...(f.owner === undefined ? {} : { owner: f.owner }),
-      criticality: level,
+      ...(level === undefined ? {} : { criticality: level }),
       ...(found === undefined ? {} : { product: found }),
     };
   } catch (error) {

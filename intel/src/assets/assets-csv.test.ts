@@ -74,8 +74,8 @@ const GOOD_ITEMS: AssetItem[] = [
       cpe: 'cpe:2.3:o:paloaltonetworks:pan-os:10.2.3:*:*:*:*:*:*:*',
     },
   },
-  { kind: 'asset', where: 'line 6', ip: '198.51.100.7', criticality: 'medium' },
-  { kind: 'asset', where: 'line 7', hostname: 'xn--bcher-kva.example', criticality: 'medium' },
+  { kind: 'asset', where: 'line 6', ip: '198.51.100.7' },
+  { kind: 'asset', where: 'line 7', hostname: 'xn--bcher-kva.example' },
 ];
 
 describe('asset inventory CSV', () => {
@@ -109,7 +109,7 @@ describe('asset inventory CSV', () => {
     expect(await itemsOf(bom, 7)).toEqual(GOOD_ITEMS);
     expect(await itemsOf(bom, 1)).toEqual(GOOD_ITEMS);
     expect(await itemsOf(`\uFEFF"hostname","ip"\r\nweb01,\r\n`)).toEqual([
-      { kind: 'asset', where: 'line 2', hostname: 'web01', criticality: 'medium' },
+      { kind: 'asset', where: 'line 2', hostname: 'web01' },
     ]);
   });
 
@@ -120,7 +120,6 @@ describe('asset inventory CSV', () => {
         kind: 'asset',
         where: 'line 2',
         hostname: 'mail01',
-        criticality: 'medium',
         product: { vendor: 'Microsoft', product: 'exchange_server', version: 'CU12', cpe },
       },
     ]);
@@ -188,7 +187,7 @@ describe('asset inventory CSV', () => {
 
   it('blank spreadsheet rows are skipped; a quote left open refuses the file', async () => {
     expect(await itemsOf(`${HEADER}\n,,,,,,,\nweb01,,,,,,,\n,,,,,,,\n`)).toEqual([
-      { kind: 'asset', where: 'line 3', hostname: 'web01', criticality: 'medium' },
+      { kind: 'asset', where: 'line 3', hostname: 'web01' },
     ]);
     expect(await refusalOf(`${HEADER}\n"web01,,,,,,,\nweb02,,,,,,,\n`)).toMatch(
       /a quoted field is never closed/,

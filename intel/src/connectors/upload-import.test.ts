@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runTelemetryImport } from '../telemetry-import/run-telemetry-import.js';
 import type * as TelemetryImport from '../telemetry-import/run-telemetry-import.js';
 import { WorkspaceImportFailed } from '../workspace-import/import-run.js';
+import { runAssetsImport } from '../workspace-import/run-assets-import.js';
 import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
 import { failureReason, importUpload, queuedUploadFrom, type QueuedUpload } from './upload-import.js';
 
@@ -15,6 +16,7 @@ vi.mock('../telemetry-import/run-telemetry-import.js', async (importOriginal) =>
 });
 
 vi.mock('../workspace-import/run-leaks-import.js', () => ({ runLeaksImport: vi.fn() }));
+vi.mock('../workspace-import/run-assets-import.js', () => ({ runAssetsImport: vi.fn() }));
 
 const noDb = { query: vi.fn(async () => ({ rows: [], rowCount: 0 })) } as unknown as ClientBase;
 
@@ -88,6 +90,34 @@ describe('a queued leak-post upload', () => {
         requestedBy: 'u2',
         queuedRunId: 11,
         inputs: [expect.stringMatching(/posts\.json$/)],
+      }),
+    );
+  });
+});
+
+describe('a queued asset inventory upload', () => {
+  it('is imported by the asset importer into the run the app queued, as the uploader', async () => {
+    vi.mocked(runAssetsImport).mockResolvedValueOnce({} as Awaited<ReturnType<typeof runAssetsImport>>);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('hostname\nweb01\n')),
+    );
+    const job = queuedUploadFrom({
+      id: '12',
+      requested_by: 'u3',
+      format: 'assets',
+      upload: { bucket: 'asset-uploads', object: 'u3/z/assets.csv' },
+      source: null,
+    });
+    const result = await importUpload(noDb, job, { apiUrl: 'http://api.test', serviceRoleKey: 'k' });
+    vi.unstubAllGlobals();
+    expect(result).toMatchObject({ result: 'imported', source: 'asset inventory: upload assets.csv' });
+    expect(runAssetsImport).toHaveBeenCalledWith(
+      noDb,
+      expect.objectContaining({
+        requestedBy: 'u3',
+        queuedRunId: 12,
+        inputs: [expect.stringMatching(/assets\.csv$/)],
       }),
     );
   });

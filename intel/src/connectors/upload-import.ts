@@ -17,12 +17,14 @@ import {
   type TelemetrySummary,
 } from '../telemetry-import/run-telemetry-import.js';
 import { WorkspaceImportFailed, type WorkspaceSummary } from '../workspace-import/import-run.js';
+import { runAssetsImport } from '../workspace-import/run-assets-import.js';
 import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
 
 /**
  * Files uploaded from the app: telemetry from Network Monitoring (request_telemetry_import, bucket
  * telemetry-uploads), leak-site posts from Dark Web Monitoring (request_leak_import, bucket
- * leak-uploads) and intelligence files for a source from Third-Party Intelligence
+ * leak-uploads), asset inventories from External Assets (request_asset_import, bucket
+ * asset-uploads) and intelligence files for a source from Third-Party Intelligence
  * (request_file_import, bucket intel-uploads). The worker downloads the object through the storage
  * API as the service role, imports it as the CLI would with the bucket's importer, then removes the
  * object whatever the outcome, so uploads never pile up on the server's disk.
@@ -53,7 +55,7 @@ export type UploadResult =
   | {
       source: string;
       result: 'imported';
-      summary: TelemetrySummary | ImportSummary | WorkspaceSummary<'leak-sites'>;
+      summary: TelemetrySummary | ImportSummary | WorkspaceSummary<'leak-sites' | 'assets'>;
     }
   | { source: string; result: 'failed'; error: string };
 
@@ -106,10 +108,22 @@ const importLeakPosts: Importer = async (db, job, file, signal) => {
   return { source: `leak posts: upload ${path.basename(file)}`, result: 'imported', summary };
 };
 
+/** New assets are recorded as created by the uploader (requestedBy), as the page's own writes were. */
+const importAssets: Importer = async (db, job, file, signal) => {
+  const summary = await runAssetsImport(db, {
+    inputs: [file],
+    requestedBy: job.requestedBy,
+    queuedRunId: job.runId,
+    signal,
+  });
+  return { source: `asset inventory: upload ${path.basename(file)}`, result: 'imported', summary };
+};
+
 const IMPORTERS: Record<string, Importer> = {
   'telemetry-uploads': importTelemetry,
   'intel-uploads': importIntelligence,
   'leak-uploads': importLeakPosts,
+  'asset-uploads': importAssets,
 };
 
 export interface QueuedUploadRow {

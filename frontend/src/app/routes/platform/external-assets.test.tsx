@@ -6,7 +6,14 @@ import { AppProvider } from '@/app/provider';
 import { makeStore } from '@/app/store/store';
 import { toaster } from '@/components/ui/toast';
 import { entityPaths, platformPath } from '@/config/paths';
-import { answerRpc, resetFakeSupabase } from '@/testing/fake-supabase';
+import {
+  answerRpc,
+  answerStorage,
+  fakeStorage,
+  makeSession,
+  resetFakeSupabase,
+  setInitialSession,
+} from '@/testing/fake-supabase';
 import {
   answerTables,
   callArgs,
@@ -268,105 +275,122 @@ describe('External Assets', () => {
 });
 
 describe('External Assets CSV import', () => {
-  const CSV = [
-    'Product,HOSTNAME,ip,Vendor,criticality,owner',
-    'Connect Secure,vpn.example.com,,Ivanti,4,',
-    ',,,,,',
-    'FortiOS,,203.0.113.9,Fortinet,critical,DMZ',
-    ',bad host!,,,,',
-    `Exchange,${HOSTILE_FORMULA},,Microsoft,,`,
-    'Windows,portal.example.com,,,2,',
-    `,,203.0.113.20,,9,"${HOSTILE_HTML}"`,
-  ].join('\r\n');
+  const RUN = {
+    id: 41,
+    status: 'queued',
+    format: 'assets',
+    input: 'user-1/x/assets.csv',
+    records: 0,
+    inserted: 0,
+    rejected: 0,
+    counts: {},
+    rejects: [],
+    error: null,
+    started_at: null,
+    finished_at: null,
+  };
+  /** What the worker leaves: intel's asset importer's counts and the rows it rejected by line. */
+  const DONE = {
+    ...RUN,
+    status: 'succeeded',
+    records: 6,
+    inserted: 5,
+    rejected: 2,
+    counts: { assets: { inserted: 2, updated: 1 }, products: { inserted: 3 }, exposures: 4, alerts: 1 },
+    rejects: [
+      { where: 'line 5', reason: 'hostname: not a domain name: "bad host!"' },
+      { where: 'line 8', reason: `owner ${HOSTILE_HTML} is odd` },
+    ],
+    started_at: '2026-03-11T10:00:00Z',
+    finished_at: '2026-03-11T10:00:02Z',
+  };
 
-  it('shows each rejected row with its line, then imports the good rows with progress', async () => {
-    let release: (value?: unknown) => void = () => undefined;
-    const productsWritten = new Promise((resolve) => (release = resolve));
-    const log = answerInventory((request) => {
-      const kind = requestKind(request);
-      if (request.table === 'asset_products' && kind === 'insert')
-        return productsWritten.then((): TableAnswer => ({ data: null, error: null }));
-      if (request.table === 'assets' && kind === 'select')
-        return {
-          data: callArgs(request, 'is')
-            ? []
-            : [{ id: 'a-1', hostname: 'vpn.example.com', ip: null, owner: null, criticality: 'high' }],
-          error: null,
-        };
-      if (request.table === 'assets' && kind === 'insert')
-        return { data: [{ id: 'a-9', hostname: null, ip: '203.0.113.9' }], error: null };
-      return undefined;
+  it('uploads the file to the analyst’s folder, queues an assets run, follows it and shows the rejects', async () => {
+    setInitialSession(makeSession({ id: 'user-1' }));
+    answerStorage(() => ({ data: { path: 'ok' }, error: null }));
+    let requested: unknown;
+    answerRpc('request_asset_import', (args) => {
+      requested = args;
+      return { data: 41, error: null };
     });
+    let run: Record<string, unknown> = RUN;
+    const log = answerInventory((request) =>
+      request.table === 'import_runs' ? { data: run, error: null } : undefined,
+    );
     const { user } = renderPage();
-    await screen.findByRole('grid', { name: 'Assets' });
-    expect(screen.getByText('npm run intel -- import assets.csv --format assets')).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Import from a CSV file' });
+    expect(within(panel).getByText('npm run intel -- import assets.csv --format assets')).toBeInTheDocument();
 
     await user.upload(
-      screen.getByLabelText('CSV file of assets'),
-      new File([CSV], 'assets.csv', { type: 'text/csv' }),
+      within(panel).getByLabelText('CSV file of assets'),
+      new File(['hostname\nvpn.example.com\n'], 'assets 2026.csv', { type: 'text/csv' }),
     );
+    expect(panel).toHaveTextContent('assets 2026.csv (25 bytes)');
+    await user.click(within(panel).getByRole('button', { name: 'Import assets' }));
     expect(
-      await screen.findByText(/2 rows ready \(2 assets, 2 products\), 4 rows rejected\./),
+      await within(panel).findByText('Uploaded. Waiting for the importer to start…'),
     ).toBeInTheDocument();
-    const report = screen.getByRole('table');
+    const [upload] = fakeStorage.calls;
+    expect(upload).toMatchObject({ method: 'upload', bucket: 'asset-uploads' });
+    expect(upload!.args[0]).toMatch(/^user-1\/[0-9a-f-]{36}\/assets_2026\.csv$/);
+    expect(requested).toEqual({ _object_name: upload!.args[0] });
+    expect(within(panel).getByRole('button', { name: 'Import assets' })).toBeDisabled();
+
+    run = { ...RUN, status: 'running', started_at: '2026-03-11T10:00:00Z' };
+    expect(
+      await within(panel).findByText(
+        /Importing the assets and matching their products against KEV/,
+        {},
+        {
+          timeout: 4000,
+        },
+      ),
+    ).toBeInTheDocument();
+    run = DONE;
+    expect(await within(panel).findByText(/^Imported 4 rows/, {}, { timeout: 4000 })).toHaveTextContent(
+      'Imported 4 rows: 2 assets added, 1 updated, 3 products added; 1 KEV alert raised. 2 rows were rejected and left out.',
+    );
+    const report = within(panel).getByRole('table', { name: /Rejected rows/ });
     expect(
       within(report)
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual([
-      '5hostname is not a host name',
-      '6hostname is a spreadsheet formula, not a host name',
-      '7product without a vendor',
-      '8criticality is not low, medium, high, critical or 1–4',
-    ]);
-    expect(log.some((request) => requestKind(request) !== 'select')).toBe(false);
-
-    await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
-    expect(await screen.findByRole('progressbar', { name: 'Adding products… 2 of 4' })).toBeInTheDocument();
-    release();
-    expect(
-      await screen.findByText(/^Imported: 1 assets added, 1 updated, 0 unchanged; 2 products added/),
-    ).toBeInTheDocument();
-    const writes = log.filter((request) => requestKind(request) !== 'select');
-    expect(
-      writes.map((request) => [
-        request.table,
-        requestKind(request),
-        callArgs(request, requestKind(request))![0],
-      ]),
-    ).toEqual([
-      ['assets', 'insert', [{ hostname: null, ip: '203.0.113.9', owner: 'DMZ', criticality: 'critical' }]],
-      ['assets', 'update', { criticality: 'critical' }],
-      [
-        'asset_products',
-        'insert',
-        [
-          { asset_id: 'a-1', vendor: 'Ivanti', product: 'Connect Secure', version: null, cpe: null },
-          { asset_id: 'a-9', vendor: 'Fortinet', product: 'FortiOS', version: null, cpe: null },
-        ],
-      ],
-    ]);
+    ).toEqual(['5hostname: not a domain name: "bad host!"', `8owner ${HOSTILE_HTML} is odd`]);
     expect(document.querySelector('img')).toBeNull();
+    // The browser wrote nothing itself: the worker did.
+    expect(log.some((request) => requestKind(request) !== 'select')).toBe(false);
   });
 
-  it('refuses a file over 5 MB before reading it, and one without a header', async () => {
-    answerInventory();
-    const { user } = renderPage();
-    await screen.findByRole('grid', { name: 'Assets' });
-    const big = new File(['hostname\n'], 'huge.csv', { type: 'text/csv' });
-    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
-    await user.upload(screen.getByLabelText('CSV file of assets'), big);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'huge.csv was not imported: huge.csv is 6.0 MB; the page imports files up to 5 MB.',
+  it('a file the worker refuses shows its reason; one over 5 MB is not sent', async () => {
+    setInitialSession(makeSession({ id: 'user-1' }));
+    answerStorage(() => ({ data: { path: 'ok' }, error: null }));
+    answerRpc('request_asset_import', () => ({ data: 42, error: null }));
+    const reason =
+      'no-header.csv: not an asset inventory: the first line must be a header naming a hostname or ip column (hostname, ip, owner, criticality, vendor, product, version, cpe)';
+    answerInventory((request) =>
+      request.table === 'import_runs'
+        ? { data: { ...RUN, id: 42, status: 'failed', error: reason }, error: null }
+        : undefined,
     );
-
+    const { user } = renderPage();
+    const panel = await screen.findByRole('region', { name: 'Import from a CSV file' });
     await user.upload(
-      screen.getByLabelText('CSV file of assets'),
+      within(panel).getByLabelText('CSV file of assets'),
       new File(['vpn.example.com,Ivanti\n'], 'no-header.csv', { type: 'text/csv' }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'no-header.csv was not imported: The first line must be a header naming a hostname or ip column',
+    await user.click(within(panel).getByRole('button', { name: 'Import assets' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      `The import was refused and nothing of it was kept: ${reason}`,
     );
+
+    const big = new File(['hostname\n'], 'huge.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+    await user.upload(within(panel).getByLabelText('CSV file of assets'), big);
+    expect(within(panel).getByRole('alert')).toHaveTextContent(
+      'huge.csv (6.0 MB) cannot be imported here: the file is larger than 5.0 MB. Import it on the platform host with the CLI instead.',
+    );
+    expect(within(panel).getByRole('button', { name: 'Import assets' })).toBeDisabled();
+    expect(fakeStorage.calls).toHaveLength(1);
   });
 });

@@ -1,26 +1,25 @@
 /**
- * The inventory from a spreadsheet: the file is checked in the browser and every rejected row shown
- * with its line before anything is written; then the good rows are imported with a progress bar.
+ * The inventory from a spreadsheet: the file is uploaded and imported on the server by the CLI's
+ * importer (one reading of the rows for both), and the page follows the run to its counts and the
+ * rows it rejected, each with its line.
  */
-import { Button, Code, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Code, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { FileChooser } from '@/components/ui/file-chooser';
-import { formatInteger } from '@/lib/format/format';
-import { InertText } from '@/lib/security/inert-text';
-import { useAssetImport } from '@/features/assets/hooks/use-asset-import';
+import { UploadStatus } from '@/components/ui/upload-status';
+import { assetKeys } from '@/features/assets/api/keys';
+import { MAX_ASSET_UPLOAD_BYTES, refuseAssetUpload, uploadAssets } from '@/features/assets/api/upload-assets';
 import { ASSET_COLUMNS } from '@/features/assets/utils/asset-fields';
-import { MAX_ASSET_CSV_BYTES } from '@/features/assets/utils/read-asset-csv';
-import { CountProgress } from '@/components/ui/count-progress';
-import { ImportOutcomeReport } from './import-progress';
-import { RejectReport } from './reject-report';
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${formatInteger(count)} ${count === 1 ? one : many}`;
+import { formatBytes } from '@/lib/format/format';
+import { InertText } from '@/lib/security/inert-text';
+import { useUploadImport } from '@/lib/storage/use-upload-import';
+import { AssetUploadOutcome } from './asset-upload-outcome';
 
 export function CsvImport() {
-  const { file, choose, start, clear, writer, progress } = useAssetImport();
-  const busy = writer.isPending || file?.state === 'reading';
-  const checked = file?.state === 'checked' ? file : null;
-  const products = checked?.plan.reduce((sum, asset) => sum + asset.products.length, 0) ?? 0;
+  const [file, setFile] = useState<File>();
+  const { stage, start, reset, runError } = useUploadImport(uploadAssets, assetKeys.all);
+  const busy = stage.stage === 'uploading' || stage.stage === 'waiting' || stage.stage === 'importing';
+  const refusal = file && refuseAssetUpload(file);
 
   return (
     <Stack
@@ -38,58 +37,41 @@ export function CsvImport() {
         A header row naming the columns is required, in any order and case: {ASSET_COLUMNS.join(', ')}. Each
         row needs a hostname or an ip; criticality is low, medium, high, critical or 1–4; a vendor needs a
         product. A host on several rows (one per product) is one asset, and a host already in the inventory is
-        updated. Files up to {MAX_ASSET_CSV_BYTES / (1024 * 1024)} MB; for larger ones, or from a script, use
-        the CLI: <Code>npm run intel -- import assets.csv --format assets</Code>
+        updated. Files up to {formatBytes(MAX_ASSET_UPLOAD_BYTES)}, imported on the server; for larger ones,
+        or from a script, use the CLI: <Code>npm run intel -- import assets.csv --format assets</Code>
       </Text>
-      <Flex gap="2" align="center" wrap="wrap">
+      <Flex gap="3" align="center" wrap="wrap">
         <FileChooser
           inputLabel="CSV file of assets"
           accept=".csv,text/csv"
           disabled={busy}
-          onChoose={(chosen) => chosen && void choose(chosen)}
+          onChoose={(chosen) => {
+            setFile(chosen);
+            reset();
+          }}
         >
           Choose a CSV file
         </FileChooser>
-        {file && !writer.isPending && (
-          <Button size="sm" variant="ghost" onClick={clear}>
-            {writer.isSuccess ? 'Done' : 'Cancel'}
-          </Button>
-        )}
+        <Button
+          size="sm"
+          disabled={!file || busy || Boolean(refusal)}
+          onClick={() => file && start({ file })}
+        >
+          Import assets
+        </Button>
       </Flex>
-      {file?.state === 'reading' && (
-        <Flex gap="2" align="center" role="status" fontSize="sm">
-          <Spinner size="sm" /> Reading <InertText value={file.fileName} defangLinks={false} />…
-        </Flex>
-      )}
-      {file?.state === 'refused' && (
-        <Text role="alert" color="fg.error" fontSize="sm">
-          <InertText value={file.fileName} defangLinks={false} /> was not imported: {file.reason}
+      {file && (
+        <Text fontSize="sm" color={refusal ? 'fg.error' : undefined} role={refusal ? 'alert' : undefined}>
+          <InertText value={file.name} defangLinks={false} /> ({formatBytes(file.size)})
+          {refusal ? ` cannot be imported here: ${refusal}` : ''}
         </Text>
       )}
-      {checked && !writer.isPending && !writer.isSuccess && (
-        <Stack gap="3">
-          <Text role="status" fontSize="sm">
-            <InertText value={checked.fileName} defangLinks={false} />: {plural(checked.rows, 'row')} ready (
-            {plural(checked.plan.length, 'asset')}, {plural(products, 'product')}),{' '}
-            {plural(checked.rejects.length, 'row')} rejected.
-          </Text>
-          {checked.rejects.length > 0 && <RejectReport rejects={checked.rejects} />}
-          <Flex>
-            <Button size="sm" disabled={checked.rows === 0} onClick={start}>
-              Import {plural(checked.rows, 'row')}
-            </Button>
-          </Flex>
-        </Stack>
-      )}
-      {writer.isPending && progress && (
-        <CountProgress step={progress.step} done={progress.done} total={progress.total} />
-      )}
-      {writer.isError && (
-        <Text role="alert" color="fg.error" fontSize="sm">
-          The import stopped: {writer.error.message} What was written before it stays.
-        </Text>
-      )}
-      {writer.isSuccess && <ImportOutcomeReport outcome={writer.data} />}
+      <UploadStatus
+        stage={stage}
+        runError={runError?.message}
+        importing="Importing the assets and matching their products against KEV…"
+        outcome={(run) => <AssetUploadOutcome run={run} />}
+      />
     </Stack>
   );
 }
