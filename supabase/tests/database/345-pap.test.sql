@@ -3,7 +3,7 @@
 -- restrictive of its own and its source's, an indicator's the least restrictive of its reports';
 -- administrators with MFA set a source's PAP (audited), analysts cannot.
 begin;
-select plan(13);
+select plan(18);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -54,6 +54,18 @@ select is((select array_agg(pap::text order by source_name) from public.indicato
 select is((select pap::text from public.indicator_reports(934502)), 'red', 'the source''s PAP outranks a report''s lower one');
 select throws_ok($$ update public.indicator_sources set pap = 'clear' $$, '42501', null, 'an analyst cannot lower a report''s PAP');
 reset role;
+
+-- Exports for security controls leave PAP:AMBER and RED values out, counted as such.
+select is((select verdict from private.export_indicators('domain', null, 'amber', 0, 'closed-only.pap-test', 10)
+            where value = 'closed-only.pap-test.example'), 'pap', 'an export leaves a PAP:RED value out with the verdict pap');
+select isnt((select coalesce(verdict, 'exported') from private.export_indicators('domain', null, 'amber', 0, 'both.pap-test', 10)
+            where value = 'both.pap-test.example'), 'pap', 'and keeps one an open source shares');
+
+-- Notifications about such a value are not sent, with the reason.
+select is(private.notification_pap_check('{"indicator_id": 934502}'), 'PAP:RED: the indicator may not leave the platform: not sent',
+  'a notification about a PAP:RED value is refused in words');
+select is(private.notification_pap_check('{"indicator_id": 934501}'), null, 'one about a shareable value passes');
+select is(private.notification_pap_check('{"cve": "CVE-2024-3400"}'), null, 'and one about no indicator');
 
 select * from finish();
 rollback;

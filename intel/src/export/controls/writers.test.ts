@@ -148,4 +148,14 @@ describe('the header', () => {
       'types this format has no place for: asn 2',
     ]);
   });
+
+  it('counts values PAP keeps in the house, when there are any', () => {
+    const s = emptySummary('text', AT, { types: null, sources: [], maxTlp: 'amber', minScore: 0 });
+    tally(s, row('ipv4', '1'));
+    tally(s, row('ipv4', '2', { verdict: 'pap' }));
+    tally(s, row('ipv4', '3', { verdict: 'pap' }));
+    expect(summaryLines(s)[3]).toBe(
+      'left out: revoked 0, expired 0, decayed 0; on a warninglist or exclusion list 0; above TLP:AMBER 0; PAP:AMBER or RED 2; below score 0 0; not writable in this format 0',
+    );
+  });
 });

@@ -6,6 +6,8 @@ export const SERVER_VERDICTS = [
   'expired',
   'decayed',
   'above-tlp',
+  /** PAP:AMBER or RED (issue 28 §1): never leaves the platform. */
+  'pap',
   'below-score',
   'listed',
 ] as const;

@@ -73,7 +73,7 @@ export function summaryCounts(s: ExportSummary): string[] {
   const sum = (o: Record<string, number>) => Object.values(o).reduce((a, n) => a + n, 0);
   const lines = [
     `holds ${heldCount(s)} values${heldCount(s) ? `: ${listOf(s.held)}` : ''}`,
-    `left out: revoked ${l.revoked}, expired ${l.expired}, decayed ${l.decayed}; on a warninglist or exclusion list ${l.listed}; above TLP:${s.selection.maxTlp.toUpperCase()} ${l['above-tlp']}; below score ${s.selection.minScore} ${l['below-score']}; not writable in this format ${sum(s.unwritable)}${
+    `left out: revoked ${l.revoked}, expired ${l.expired}, decayed ${l.decayed}; on a warninglist or exclusion list ${l.listed}; above TLP:${s.selection.maxTlp.toUpperCase()} ${l['above-tlp']}${l.pap ? `; PAP:AMBER or RED ${l.pap}` : ''}; below score ${s.selection.minScore} ${l['below-score']}; not writable in this format ${sum(s.unwritable)}${
       sum(s.unwritable) ? ` (${listOf(s.unwritable)})` : ''
     }${s.overLimit ? `; past --limit ${s.overLimit}` : ''}`,
   ];
