@@ -41,7 +41,7 @@ describe('AddIndicatorDialog', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Red cell' }));
     await user.click(screen.getByRole('button', { name: 'Add indicator' }));
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith(7));
-    expect(callArgs(log[0], 'insert')?.[0]).toMatchObject({ tlp: 'red', red_audience: [RED_CELL] });
+    expect(callArgs(log[0]!, 'insert')?.[0]).toMatchObject({ tlp: 'red', red_audience: [RED_CELL] });
   });
 
   it('offers a green-only user GREEN at most and sends no audience', async () => {
@@ -53,6 +53,6 @@ describe('AddIndicatorDialog', () => {
     await user.type(screen.getByLabelText('Value'), 'evil.example');
     await user.click(screen.getByRole('button', { name: 'Add indicator' }));
     await waitFor(() => expect(log).toHaveLength(1));
-    expect(callArgs(log[0], 'insert')?.[0]).toMatchObject({ tlp: 'green', red_audience: [] });
+    expect(callArgs(log[0]!, 'insert')?.[0]).toMatchObject({ tlp: 'green', red_audience: [] });
   });
 });
