@@ -176,6 +176,39 @@ describe('notifications', () => {
     }
   });
 
+  it('skips an alert about a PAP:AMBER indicator with the reason and sends nothing (issue 28)', async () => {
+    const { rows: source } = await db.query<{ id: string }>(
+      `insert into public.sources (name, pap) values ($1, 'amber') returning id`,
+      [`Notify test ${process.pid}: PAP source`],
+    );
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.indicators (type, value, tlp) values ('ipv4', '203.0.113.179', 'green') returning id`,
+    );
+    await db.query(
+      `insert into public.indicator_sources (indicator_id, source_id, tlp) values ($1, $2, 'green')`,
+      [rows[0]!.id, source[0]!.id],
+    );
+    await db.query(
+      `insert into public.enhanced_security_alerts (title, severity, indicator_id) values ($1, 'high', $2)`,
+      [`Notify test ${process.pid}: pap`, rows[0]!.id],
+    );
+    const before = good.received.length;
+    const mailsBefore = mails.length;
+    const pass = await notificationPass(db, settings);
+    expect(pass.queued).toBe(2);
+    expect(good.received).toHaveLength(before);
+    expect(mails).toHaveLength(mailsBefore);
+    const { rows: skipped } = await db.query<{ status: string; last_error: string }>(
+      `select d.status, d.last_error from public.notification_deliveries d where d.event->>'title' = $1`,
+      [`Notify test ${process.pid}: pap`],
+    );
+    expect(skipped).toEqual([
+      { status: 'skipped', last_error: 'PAP:AMBER: the indicator may not leave the platform: not sent' },
+      { status: 'skipped', last_error: 'PAP:AMBER: the indicator may not leave the platform: not sent' },
+    ]);
+    await db.query('delete from public.sources where id = $1', [source[0]!.id]);
+  });
+
   it('retries a failing receiver with back-off, then gives it up as dead', async () => {
     await db.query(`insert into public.enhanced_security_alerts (title, severity) values ($1, 'critical')`, [
       `Notify test ${process.pid}: critical`,

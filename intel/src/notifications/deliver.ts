@@ -16,8 +16,9 @@ import { signWebhook } from './signature.js';
 
 /**
  * The worker's delivery pass: claims due deliveries (a lease, so two workers never send one message
- * twice at once), checks the channel's TLP ceiling again (it may have been lowered since capture),
- * sends, and logs the attempt; a failure is retried with back-off until MAX_ATTEMPTS, then dead.
+ * twice at once), checks the channel's TLP ceiling again (it may have been lowered since capture) and
+ * the PAP of the indicator the event names (AMBER and RED never leave), sends, and logs the attempt;
+ * a failure is retried with back-off until MAX_ATTEMPTS, then dead.
  */
 interface Claimed {
   id: string;
@@ -52,7 +53,8 @@ const CLAIM_SQL = `
 
 const DETAIL_SQL = `
   select d.id, d.event, d.attempts, c.kind, c.target, c.enabled,
-         private.notification_tlp_check(d.tlp, c.max_tlp) as tlp_refusal, s.secret
+         coalesce(private.notification_tlp_check(d.tlp, c.max_tlp), private.notification_pap_check(d.event))
+           as tlp_refusal, s.secret
     from public.notification_deliveries d
     join public.notification_channels c on c.id = d.channel_id
     left join private.notification_channel_secrets s on s.channel_id = c.id
