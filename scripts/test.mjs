@@ -68,6 +68,7 @@ function step(name, command, args, options) {
 
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
+step('format (Prettier)', 'npm', ['run', '--silent', 'format:check']);
 step('migration names and versions', process.execPath, [path.join(ROOT, 'scripts/check-migrations.mjs')]);
 step('migration check: its own tests', process.execPath, [
   '--test',
