@@ -271,8 +271,9 @@ describe('connectors', () => {
       expect(requested.error).toBeNull();
       const runId = Number(requested.data);
       let status = 'queued';
-      // Generous: the machine is shared, and the import itself takes a second or two.
-      for (let i = 0; i < 300 && (status === 'queued' || status === 'running'); i++) {
+      // Generous: the machine is shared, and the import itself takes a second or two. The run is
+      // marked finished in the database a moment before the worker reports it: wait for both.
+      for (let i = 0; i < 300 && (status === 'queued' || status === 'running' || results.length === 0); i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         status = (await db.query(`select status from public.import_runs where id = $1`, [runId])).rows[0]
           .status;

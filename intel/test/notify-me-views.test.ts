@@ -72,7 +72,9 @@ describe('notify me on the Threat Intelligence Hub', () => {
 
   it('gathers the same view into a daily digest', async () => {
     await db.query(
-      `update public.notification_rules set digest = 'daily', created_at = now() - interval '2 days' where id = $1`,
+      // The rule keeps its creation time: a digest never reaches back before its rule, so only the
+      // alerts made after it count (other files' alerts of the same day stay out).
+      `update public.notification_rules set digest = 'daily' where id = $1`,
       [ruleId],
     );
     const { rows: clock } = await db.query<{ end: Date }>(
