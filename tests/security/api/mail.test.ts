@@ -255,7 +255,7 @@ describe('API · password recovery (/auth/v1/recover, /auth/v1/verify)', () => {
     expect(first.status).toBe(303);
     const firstFragment = new URLSearchParams(new URL(String(first.headers.location)).hash.slice(1));
     expect(firstFragment.get('type')).toBe('recovery');
-    expect(firstFragment.get('access_token')).toBeTruthy();
+    expect(firstFragment.get('access_token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const second = await httpRequest(linkPath);
     expect(second.status).toBe(303);

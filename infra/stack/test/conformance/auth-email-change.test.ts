@@ -130,7 +130,7 @@ describe('e-mail change, double_confirm_changes on (both addresses confirm)', ()
     // Then the new address's link: the change applies and the redirect carries a session.
     const done = await follow(toNew.link, gateway);
     expect(done.get('type')).toBe('email_change');
-    expect(done.get('access_token')).toBeTruthy();
+    expect(done.get('access_token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(await emailOf(id)).toEqual({ email: next, email_change: '' });
     const { rows } = await db.query(`select email from auth.identities where user_id = $1`, [id]);
     expect(rows).toEqual([{ email: next }]);
@@ -154,7 +154,7 @@ describe('e-mail change, double_confirm_changes off (the new address alone confi
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await mailsTo(email)).toEqual([]);
     const done = await follow(toNew.link, gateway);
-    expect(done.get('access_token')).toBeTruthy();
+    expect(done.get('access_token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(await emailOf(id)).toEqual({ email: next, email_change: '' });
   });
 });
