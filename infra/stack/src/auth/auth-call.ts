@@ -2,14 +2,14 @@
 import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext, ServiceRoute } from '../kernel/context.js';
-import { clientIp } from '../kernel/http.js';
+import { clientAddress } from '../kernel/client-address.js';
 
 export interface AuthCall {
   req: IncomingMessage;
   res: ServerResponse;
   ctx: GatewayContext;
   route: ServiceRoute;
-  /** Client address, the rate-limit key and the audit log's ip_address. */
+  /** Client address (behind a trusted proxy, the forwarded client's): rate-limit key and audit ip_address. */
   ip: string;
   /** The address as stored in auth.sessions.ip (inet), or null when it is not an IP. */
   sessionIp: string | null;
@@ -26,7 +26,7 @@ export function makeAuthCall(
   ctx: GatewayContext,
   route: ServiceRoute,
 ): AuthCall {
-  const ip = clientIp(req);
+  const ip = clientAddress(req, ctx.config.stack.webTrustedProxies);
   const userAgent = req.headers['user-agent'];
   return {
     req,

@@ -6,7 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+import { parseAddressRanges } from './address-ranges.js';
 import { parseDurationSeconds } from './durations.js';
+import {
+  parseExternalProviders,
+  type ExternalProvider,
+  type OidcProviderName,
+} from './external-providers.js';
 import { FileSizeError, parseFileSize } from './file-size.js';
 import { parseAuthEmail, parseLocalSmtp, type AuthEmailConfig, type LocalSmtpConfig } from './mail-config.js';
 
@@ -41,6 +47,8 @@ export interface AuthConfig {
   rateLimit: AuthRateLimits;
   /** `[auth.email]` mail settings: real SMTP server, templates, OTP length and expiry. */
   email: AuthEmailConfig;
+  /** `[auth.external.*]`: the enabled OpenID Connect providers (none when absent). */
+  external?: Map<OidcProviderName, ExternalProvider>;
 }
 
 export interface ProjectConfig {
@@ -204,6 +212,7 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
         anonymousUsers: num(rate, 'anonymous_users', 30),
       },
       email: parseAuthEmail(email, absWorkdir),
+      external: parseExternalProviders(table(auth, 'external')),
     },
     localSmtp: parseLocalSmtp(root),
     functions,
@@ -250,9 +259,15 @@ function webSettings(
     webPort: port === 0 ? undefined : port,
     webRoot: rootSetting ? path.resolve(workdir, rootSetting) : undefined,
     webRootSetting: rootSetting || undefined,
-    webTrustedProxies: strList(stack, 'web_trusted_proxies', []),
+    webTrustedProxies: trustedProxies(strList(stack, 'web_trusted_proxies', [])),
     webStyleNonce: bool(stack, 'web_style_nonce', false),
     webApiUrl:
       stack.web_api_url === undefined ? undefined : str(stack, 'web_api_url', '').replace(/\/+$/, ''),
   };
+}
+
+/** The trusted-proxy list, checked now: a typo must stop the start rather than trust nobody. */
+function trustedProxies(entries: string[]): string[] {
+  parseAddressRanges(entries, '[stack] web_trusted_proxies');
+  return entries;
 }

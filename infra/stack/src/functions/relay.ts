@@ -9,7 +9,8 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
-import { clientIp, sendJson } from '../kernel/http.js';
+import { clientAddress } from '../kernel/client-address.js';
+import { sendJson } from '../kernel/http.js';
 import type { Logger } from '../kernel/logger.js';
 import { copyResponseHeaders, forwardRequestHeaders } from './relay-headers.js';
 
@@ -20,6 +21,8 @@ export interface RelayTarget {
   path: string;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** [stack] web_trusted_proxies: whose X-Forwarded-For names the client the function is told of. */
+  trustedProxies: readonly string[];
   log: Logger;
 }
 
@@ -55,7 +58,10 @@ export function relayToFunction(
       method: req.method,
       path: target.path,
       headers: {
-        ...forwardRequestHeaders(req.headers, { ip: clientIp(req), host: req.headers.host }),
+        ...forwardRequestHeaders(req.headers, {
+          ip: clientAddress(req, target.trustedProxies),
+          host: req.headers.host,
+        }),
         // One connection per request, closed by us once the answer is relayed. Not `close`: with
         // that, Deno shuts down the reading side of the unix socket after the request, and Node's
         // final (empty) write of the request then fails with EPIPE before the answer is read.

@@ -167,6 +167,7 @@ export class FunctionsRuntime {
       path: `/${rawName}${route.path.slice(1 + rawName.length)}${route.url.search}`,
       timeoutMs: this.ctx.config.stack.functionTimeoutSeconds * 1000,
       maxBodyBytes: this.ctx.config.stack.maxBodyBytes,
+      trustedProxies: this.ctx.config.stack.webTrustedProxies,
       log: this.ctx.log,
     });
   }

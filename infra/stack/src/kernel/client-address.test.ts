@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from './http.js';
+import { parseAddressRanges } from '../config/address-ranges.js';
+import { clientAddress, isTrustedProxy } from './client-address.js';
+import { headerMap } from './http.js';
 
 const request = (peer: string, forwardedFor?: string) =>
   ({
@@ -29,5 +31,33 @@ describe('clientAddress', () => {
   it('falls back to the proxy itself when the header is missing or only lists proxies', () => {
     expect(clientAddress(request('127.0.0.1'), ['127.0.0.1'])).toBe('127.0.0.1');
     expect(clientAddress(request('127.0.0.1', '127.0.0.1'), ['127.0.0.1'])).toBe('127.0.0.1');
+  });
+
+  it('trusts CIDR ranges of either family, and mapped IPv4 peers as IPv4', () => {
+    const trusted = ['10.0.0.0/8', 'fd00::/8', '127.0.0.1'];
+    expect(clientAddress(request('10.1.2.3', '198.51.100.9, 10.9.9.9'), trusted)).toBe('198.51.100.9');
+    expect(clientAddress(request('fd12::1', '2001:db8::5'), trusted)).toBe('2001:db8::5');
+    expect(clientAddress(request('::ffff:10.0.0.1', '198.51.100.9'), trusted)).toBe('198.51.100.9');
+    expect(clientAddress(request('11.0.0.1', '198.51.100.9'), trusted)).toBe('11.0.0.1');
+    expect(isTrustedProxy('fe80::1', trusted)).toBe(false);
+  });
+
+  it('does not let a junk hop stand for the client: the proxy is the best it knows', () => {
+    expect(clientAddress(request('127.0.0.1', '198.51.100.9, unknown'), ['127.0.0.1'])).toBe('127.0.0.1');
+  });
+
+  it('refuses a list entry that is not an address or range, in plain words', () => {
+    expect(() => parseAddressRanges(['127.0.0.1', 'proxy.local'], 'web_trusted_proxies')).toThrow(
+      /"proxy.local" is not an IP address or CIDR range/,
+    );
+    expect(() => parseAddressRanges(['10.0.0.0/33'], 'web_trusted_proxies')).toThrow(/CIDR/);
+    expect(() => parseAddressRanges(['::1/128', '192.168.0.0/16'], 'web_trusted_proxies')).not.toThrow();
+  });
+
+  it('hands SQL (request.headers) the derived address instead of the client’s X-Forwarded-For', () => {
+    expect(headerMap(request('192.0.2.7', '6.6.6.6'), ['127.0.0.1'])['x-forwarded-for']).toBe('192.0.2.7');
+    expect(headerMap(request('127.0.0.1', '6.6.6.6, 198.51.100.9'), ['127.0.0.1'])['x-forwarded-for']).toBe(
+      '198.51.100.9',
+    );
   });
 });

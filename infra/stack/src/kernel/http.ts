@@ -1,6 +1,9 @@
 /** Small HTTP helpers shared by every service of the gateway. */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { clientAddress } from './client-address.js';
+
+export { clientAddress, normaliseAddress } from './client-address.js';
 
 export class PayloadTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -61,42 +64,19 @@ export function sendText(
   res.end(headOnly ? undefined : text);
 }
 
-/** Lower-cased, single-valued header map, as PostgREST exposes in `request.headers`. */
-export function headerMap(req: IncomingMessage): Record<string, string> {
+/**
+ * Lower-cased, single-valued header map, as PostgREST exposes in `request.headers`. With the
+ * trusted-proxy list, `x-forwarded-for` is replaced by the one client address the gateway derived
+ * (as the edge proxy of a hosted project sets it), so SQL reading it reads no client's claim.
+ */
+export function headerMap(req: IncomingMessage, trustedProxies?: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
+  if (trustedProxies) out['x-forwarded-for'] = clientAddress(req, trustedProxies);
   return out;
-}
-
-export function clientIp(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
-}
-
-/** "::ffff:127.0.0.1" and "127.0.0.1" are the same peer. */
-export function normaliseAddress(address: string | undefined): string {
-  return (address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-}
-
-/**
- * The client's address for limits: the peer, or behind a proxy we were told to trust ([stack]
- * web_trusted_proxies) the last X-Forwarded-For hop that is not one of those proxies. Without
- * this every visitor behind the TLS proxy would share the proxy's one budget; from anyone else
- * the header is ignored, so it cannot buy a fresh budget.
- */
-export function clientAddress(req: IncomingMessage, trustedProxies: readonly string[]): string {
-  const peer = normaliseAddress(req.socket.remoteAddress) || 'unknown';
-  const trusted = new Set(trustedProxies.map(normaliseAddress));
-  if (!trusted.has(peer)) return peer;
-  const header = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((hop) => normaliseAddress(hop.trim()))
-    .filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i -= 1) if (!trusted.has(hops[i]!)) return hops[i]!;
-  return peer;
 }
 
 export function bearerToken(req: IncomingMessage): string | undefined {

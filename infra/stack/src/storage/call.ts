@@ -59,7 +59,7 @@ function scopeFor(
     claims: identity.claims,
     method: call.method,
     path: `/storage/v1${call.route.path}`,
-    headers: headerMap(call.req),
+    headers: headerMap(call.req, call.ctx.config.stack.webTrustedProxies),
     readOnly,
     searchPath: SEARCH_PATH,
     settings: {

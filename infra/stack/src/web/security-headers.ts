@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { normaliseAddress } from '../kernel/http.js';
+import { isTrustedProxy } from '../kernel/client-address.js';
 
 /** 18 random bytes = 144 bits (CSP3 and MDN ask for at least 128), 24 base64 characters, no padding. */
 export function newNonce(): string {
@@ -101,14 +101,12 @@ export function baseSecurityHeaders(tls: boolean): Record<string, string> {
 
 /**
  * Whether the browser reached us over TLS: either this socket is TLS, or a proxy we were told to
- * trust (by exact peer address, [stack] web_trusted_proxies) says so in X-Forwarded-Proto. Anyone
+ * trust (by peer address or range, [stack] web_trusted_proxies) says so in X-Forwarded-Proto. Anyone
  * else can send that header, so it counts only from a trusted peer.
  */
 export function arrivedOverTls(req: IncomingMessage, trustedProxies: readonly string[]): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted === true) return true;
-  if (trustedProxies.length === 0) return false;
-  const peer = normaliseAddress(req.socket.remoteAddress);
-  if (!trustedProxies.some((proxy) => normaliseAddress(proxy) === peer)) return false;
+  if (!isTrustedProxy(req.socket.remoteAddress, trustedProxies)) return false;
   const header = req.headers['x-forwarded-proto'];
   // With a chain of proxies the first value is the one the browser used.
   const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();

@@ -63,7 +63,7 @@ export async function runStatements(
         roleClaimsSql: r.identity.roleClaimsSql,
         method: r.method,
         path: r.path,
-        headers: headerMap(r.req),
+        headers: headerMap(r.req, r.ctx.config.stack.webTrustedProxies),
         readOnly: options.readOnly,
         searchPath: [r.schema.schema, ...r.settings.extraSearchPath.filter((s) => s !== r.schema.schema)],
         settings,
