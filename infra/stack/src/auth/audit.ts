@@ -14,7 +14,12 @@ export type AuditAction =
   | 'user_recovery_requested'
   | 'user_updated_password'
   | 'token_revoked'
-  | 'token_refreshed';
+  | 'token_refreshed'
+  | 'factor_in_progress'
+  | 'factor_unenrolled'
+  | 'challenge_created'
+  | 'verification_attempted'
+  | 'factor_deleted';
 
 const LOG_TYPE: Record<AuditAction, string> = {
   login: 'account',
@@ -28,6 +33,11 @@ const LOG_TYPE: Record<AuditAction, string> = {
   user_updated_password: 'user',
   token_revoked: 'token',
   token_refreshed: 'token',
+  factor_in_progress: 'factor',
+  factor_unenrolled: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
+  factor_deleted: 'factor',
 };
 
 export interface AuditActor {

@@ -7,6 +7,10 @@ describe('resolveRoute', () => {
     expect(resolveRoute('POST', '/signup').handler.name).toBe('signup');
     expect(resolveRoute('POST', '/signup/').handler.name).toBe('signup');
     expect(resolveRoute('PUT', '/admin/users/abc').id).toBe('abc');
+    expect(resolveRoute('POST', '/factors/f1/verify')).toMatchObject({ id: 'f1', subId: '' });
+    expect(resolveRoute('DELETE', '/factors/f1').handler.name).toBe('unenrollFactor');
+    expect(resolveRoute('DELETE', '/admin/users/u1/factors/f2')).toMatchObject({ id: 'u1', subId: 'f2' });
+    expect(resolveRoute('GET', '/admin/users/u1/factors').handler.name).toBe('adminListFactors');
   });
 
   it('answers 404 for unknown paths, including prototype names, and 405 for wrong methods', () => {

@@ -2,10 +2,12 @@
 import type { AuthCall } from './auth-call.js';
 import { AuthApiError, notFound } from './errors.js';
 import { adminCreateUser } from './handlers/admin-create-user.js';
+import { adminDeleteFactor, adminListFactors } from './handlers/admin-factors.js';
 import { adminUpdateUser } from './handlers/admin-update-user.js';
 import { adminDeleteUser, adminGetUser, adminListUsers } from './handlers/admin-users.js';
 import { logout } from './handlers/logout.js';
 import { otp } from './handlers/otp.js';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/factors.js';
 import { externalProvider, health, jwks, settings } from './handlers/public.js';
 import { recover } from './handlers/recover.js';
 import { signup } from './handlers/signup.js';
@@ -13,7 +15,7 @@ import { token } from './handlers/token.js';
 import { getUser, updateUser } from './handlers/user.js';
 import { verifyGet, verifyPost } from './handlers/verify.js';
 
-type Handler = (call: AuthCall, id: string) => Promise<void>;
+type Handler = (call: AuthCall, id: string, subId: string) => Promise<void>;
 
 const ROUTES: Record<string, Record<string, Handler>> = {
   '/health': { GET: health },
@@ -31,7 +33,23 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   '/callback': { GET: externalProvider, POST: externalProvider },
   '/admin/users': { GET: adminListUsers, POST: adminCreateUser },
   '/admin/users/{id}': { GET: adminGetUser, PUT: adminUpdateUser, DELETE: adminDeleteUser },
+  '/admin/users/{id}/factors': { GET: adminListFactors },
+  '/admin/users/{id}/factors/{sub}': { DELETE: adminDeleteFactor },
+  '/factors': { POST: enrollFactor },
+  '/factors/{id}': { DELETE: unenrollFactor },
+  '/factors/{id}/challenge': { POST: challengeFactor },
+  '/factors/{id}/verify': { POST: verifyFactor },
 };
+
+/** Paths with ids, tried in order: `{id}` and `{sub}` take the captured segments (left encoded). */
+const PATTERNS: [RegExp, string][] = [
+  [/^\/admin\/users\/([^/]+)$/, '/admin/users/{id}'],
+  [/^\/admin\/users\/([^/]+)\/factors$/, '/admin/users/{id}/factors'],
+  [/^\/admin\/users\/([^/]+)\/factors\/([^/]+)$/, '/admin/users/{id}/factors/{sub}'],
+  [/^\/factors\/([^/]+)$/, '/factors/{id}'],
+  [/^\/factors\/([^/]+)\/challenge$/, '/factors/{id}/challenge'],
+  [/^\/factors\/([^/]+)\/verify$/, '/factors/{id}/verify'],
+];
 
 /** Routes that Kong leaves open (no API key): links opened from emails and OAuth redirects. */
 export const OPEN_PATHS = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
@@ -43,16 +61,25 @@ export function normalisePath(path: string): string {
 export interface Resolved {
   handler: Handler;
   id: string;
+  subId: string;
 }
 
 export function resolveRoute(method: string, rawPath: string): Resolved {
   const path = normalisePath(rawPath);
-  const adminUser = /^\/admin\/users\/([^/]+)$/.exec(path);
-  const pattern = adminUser ? '/admin/users/{id}' : path;
+  let pattern = path;
+  let ids: string[] = [];
+  for (const [regex, name] of PATTERNS) {
+    const match = regex.exec(path);
+    if (match) {
+      pattern = name;
+      ids = match.slice(1);
+      break;
+    }
+  }
   const methods = Object.hasOwn(ROUTES, pattern) ? ROUTES[pattern] : undefined;
   if (!methods) throw notFound('not_found', 'Not Found');
   const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
   if (!handler) throw new AuthApiError(405, 'method_not_allowed', 'Method Not Allowed');
-  // Left encoded: a user id is a uuid, and anything else is refused as one.
-  return { handler, id: adminUser ? adminUser[1]! : '' };
+  // Left encoded: a user or factor id is a uuid, and anything else is refused as one.
+  return { handler, id: ids[0] ?? '', subId: ids[1] ?? '' };
 }

@@ -57,8 +57,8 @@ export const authService: Service = {
   async handle(req, res, ctx, route) {
     const call = makeAuthCall(req, res, ctx, route);
     try {
-      const { handler, id } = resolveRoute(req.method ?? 'GET', route.path);
-      await handler(call, id);
+      const { handler, id, subId } = resolveRoute(req.method ?? 'GET', route.path);
+      await handler(call, id, subId);
     } catch (error) {
       fail(res, toAuthError(error, ctx, route.path));
     }

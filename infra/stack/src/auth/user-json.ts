@@ -3,6 +3,8 @@
  * JSON tags): field order, `""` for a missing email/phone, optional timestamps left out when null,
  * and the identity `id`/`identity_id` swap kept for backward compatibility.
  */
+import { factorJson, type FactorRow } from './mfa/factor-json.js';
+
 export type JsonMap = Record<string, unknown>;
 
 /** The columns of auth.users this service reads (see USER_COLUMNS in user-store.ts). */
@@ -51,6 +53,8 @@ export interface IdentityRow {
 export interface UserRecord {
   row: UserRow;
   identities: IdentityRow[];
+  /** The user's MFA factors, every status (GoTrue's `factors`, left out when there are none). */
+  factors?: FactorRow[];
 }
 
 // Go's zero time, which GoTrue prints for a NOT NULL timestamp that a seed left empty.
@@ -81,7 +85,7 @@ export function identityJson(identity: IdentityRow): JsonMap {
   return json;
 }
 
-export function userJson({ row, identities }: UserRecord): JsonMap {
+export function userJson({ row, identities, factors }: UserRecord): JsonMap {
   const json: JsonMap = { id: row.id, aud: row.aud ?? '', role: row.role ?? '', email: row.email ?? '' };
   withOptional(json, 'email_confirmed_at', time(row.email_confirmed_at));
   withOptional(json, 'invited_at', time(row.invited_at));
@@ -98,6 +102,7 @@ export function userJson({ row, identities }: UserRecord): JsonMap {
   withOptional(json, 'last_sign_in_at', time(row.last_sign_in_at));
   json.app_metadata = row.raw_app_meta_data ?? {};
   json.user_metadata = row.raw_user_meta_data ?? {};
+  if (factors && factors.length > 0) json.factors = factors.map(factorJson);
   json.identities = identities.map(identityJson);
   json.created_at = requiredTime(row.created_at);
   json.updated_at = requiredTime(row.updated_at);

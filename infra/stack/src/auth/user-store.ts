@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
+import { listFactors, listFactorsOf } from './mfa/factor-store.js';
 import type { IdentityRow, JsonMap, UserRecord, UserRow } from './user-json.js';
 
 /** GoTrue writes the nil uuid as instance_id everywhere. */
@@ -39,7 +40,9 @@ export async function loadIdentities(db: Db, userId: string): Promise<IdentityRo
 
 export async function findUserById(db: Db, id: string): Promise<UserRecord | undefined> {
   const row = await findUserRowById(db, id);
-  return row ? { row, identities: await loadIdentities(db, id) } : undefined;
+  return row
+    ? { row, identities: await loadIdentities(db, id), factors: await listFactors(db, id) }
+    : undefined;
 }
 
 /** Several users with their identities in two queries, in the order of `ids`. */
@@ -53,15 +56,24 @@ export async function findUsersByIds(db: Db, ids: string[]): Promise<UserRecord[
     `select ${IDENTITY_COLUMNS} from auth.identities where user_id = any($1::uuid[]) order by created_at, id`,
     [ids],
   );
+  const factors = await listFactorsOf(db, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ row, identities: identities.filter((i) => i.user_id === id) }] : [];
+    return row
+      ? [
+          {
+            row,
+            identities: identities.filter((i) => i.user_id === id),
+            factors: factors.filter((f) => f.user_id === id),
+          },
+        ]
+      : [];
   });
 }
 
 export async function withIdentities(db: Db, row: UserRow): Promise<UserRecord> {
-  return { row, identities: await loadIdentities(db, row.id) };
+  return { row, identities: await loadIdentities(db, row.id), factors: await listFactors(db, row.id) };
 }
 
 export async function findUserByEmail(
