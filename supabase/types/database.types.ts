@@ -227,6 +227,279 @@ export type Database = {
         };
         Relationships: [];
       };
+      case_alerts: {
+        Row: {
+          added_at: string;
+          added_by: string | null;
+          alert_id: string;
+          case_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          added_at?: string;
+          added_by?: string | null;
+          alert_id: string;
+          case_id: string;
+        };
+        Update: {
+          added_at?: string;
+          added_by?: string | null;
+          alert_id?: string;
+          case_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'case_alerts_alert_id_fkey';
+            columns: ['alert_id'];
+            isOneToOne: false;
+            referencedRelation: 'enhanced_security_alerts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'case_alerts_case_id_fkey';
+            columns: ['case_id'];
+            isOneToOne: false;
+            referencedRelation: 'cases';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      case_events: {
+        Row: {
+          actor: string | null;
+          case_id: string;
+          details: NonNullable<Json>;
+          id: number;
+          kind: string;
+          occurred_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          actor?: string | null;
+          case_id: string;
+          details?: NonNullable<Json>;
+          id?: never;
+          kind: string;
+          occurred_at?: string;
+        };
+        Update: {
+          actor?: string | null;
+          case_id?: string;
+          details?: NonNullable<Json>;
+          id?: never;
+          kind?: string;
+          occurred_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'case_events_case_id_fkey';
+            columns: ['case_id'];
+            isOneToOne: false;
+            referencedRelation: 'cases';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      case_links: {
+        Row: {
+          added_at: string;
+          added_by: string | null;
+          case_id: string;
+          id: number;
+          kind: Database['public']['Enums']['case_link_kind'];
+          ref: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          added_at?: string;
+          added_by?: string | null;
+          case_id: string;
+          id?: never;
+          kind: Database['public']['Enums']['case_link_kind'];
+          ref: string;
+        };
+        Update: {
+          added_at?: string;
+          added_by?: string | null;
+          case_id?: string;
+          id?: never;
+          kind?: Database['public']['Enums']['case_link_kind'];
+          ref?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'case_links_case_id_fkey';
+            columns: ['case_id'];
+            isOneToOne: false;
+            referencedRelation: 'cases';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      case_notes: {
+        Row: {
+          author: string | null;
+          body: string;
+          case_id: string;
+          created_at: string;
+          id: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          author?: string | null;
+          body: string;
+          case_id: string;
+          created_at?: string;
+          id?: never;
+        };
+        Update: {
+          author?: string | null;
+          body?: string;
+          case_id?: string;
+          created_at?: string;
+          id?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'case_notes_case_id_fkey';
+            columns: ['case_id'];
+            isOneToOne: false;
+            referencedRelation: 'cases';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      case_sla_targets: {
+        Row: {
+          resolve_within: string;
+          respond_within: string;
+          severity: Database['public']['Enums']['alert_severity'];
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          resolve_within: string;
+          respond_within: string;
+          severity: Database['public']['Enums']['alert_severity'];
+          updated_at?: string;
+        };
+        Update: {
+          resolve_within?: string;
+          respond_within?: string;
+          severity?: Database['public']['Enums']['alert_severity'];
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      case_tasks: {
+        Row: {
+          assignee: string | null;
+          case_id: string;
+          created_at: string;
+          created_by: string | null;
+          done: boolean;
+          done_at: string | null;
+          done_by: string | null;
+          id: number;
+          title: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          assignee?: string | null;
+          case_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          done?: boolean;
+          done_at?: string | null;
+          done_by?: string | null;
+          id?: never;
+          title: string;
+        };
+        Update: {
+          assignee?: string | null;
+          case_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          done?: boolean;
+          done_at?: string | null;
+          done_by?: string | null;
+          id?: never;
+          title?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'case_tasks_case_id_fkey';
+            columns: ['case_id'];
+            isOneToOne: false;
+            referencedRelation: 'cases';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      cases: {
+        Row: {
+          acknowledged_at: string | null;
+          assignee: string | null;
+          closed_at: string | null;
+          created_at: string;
+          created_by: string | null;
+          description: string;
+          due_at: string | null;
+          id: string;
+          kind: Database['public']['Enums']['case_kind'];
+          pap: Database['public']['Enums']['pap_level'];
+          red_audience: string[];
+          resolved_at: string | null;
+          respond_by: string | null;
+          severity: Database['public']['Enums']['alert_severity'];
+          status: Database['public']['Enums']['case_status'];
+          title: string;
+          tlp: Database['public']['Enums']['tlp_level'];
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          acknowledged_at?: string | null;
+          assignee?: string | null;
+          closed_at?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          due_at?: string | null;
+          id?: string;
+          kind: Database['public']['Enums']['case_kind'];
+          pap?: Database['public']['Enums']['pap_level'];
+          red_audience?: string[];
+          resolved_at?: string | null;
+          respond_by?: string | null;
+          severity?: Database['public']['Enums']['alert_severity'];
+          status?: Database['public']['Enums']['case_status'];
+          title: string;
+          tlp?: Database['public']['Enums']['tlp_level'];
+          updated_at?: string;
+        };
+        Update: {
+          acknowledged_at?: string | null;
+          assignee?: string | null;
+          closed_at?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          description?: string;
+          due_at?: string | null;
+          id?: string;
+          kind?: Database['public']['Enums']['case_kind'];
+          pap?: Database['public']['Enums']['pap_level'];
+          red_audience?: string[];
+          resolved_at?: string | null;
+          respond_by?: string | null;
+          severity?: Database['public']['Enums']['alert_severity'];
+          status?: Database['public']['Enums']['case_status'];
+          title?: string;
+          tlp?: Database['public']['Enums']['tlp_level'];
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -693,6 +966,7 @@ export type Database = {
           source_name: string;
           started_at: string;
           status: Database['public']['Enums']['import_status'];
+          tlp: Database['public']['Enums']['tlp_level'];
           unchanged: number;
           updated: number;
           upload: Json | null;
@@ -716,6 +990,7 @@ export type Database = {
           source_name: string;
           started_at?: string;
           status?: Database['public']['Enums']['import_status'];
+          tlp?: Database['public']['Enums']['tlp_level'];
           unchanged?: number;
           updated?: number;
           upload?: Json | null;
@@ -738,6 +1013,7 @@ export type Database = {
           source_name?: string;
           started_at?: string;
           status?: Database['public']['Enums']['import_status'];
+          tlp?: Database['public']['Enums']['tlp_level'];
           unchanged?: number;
           updated?: number;
           upload?: Json | null;
@@ -956,6 +1232,7 @@ export type Database = {
           import_run_id: number | null;
           kind: string;
           occurred_at: string;
+          red_audience: string[];
           source_id: string | null;
           summary: string;
           title: string;
@@ -970,6 +1247,7 @@ export type Database = {
           import_run_id?: number | null;
           kind: string;
           occurred_at?: string;
+          red_audience?: string[];
           source_id?: string | null;
           summary?: string;
           title: string;
@@ -983,6 +1261,7 @@ export type Database = {
           import_run_id?: number | null;
           kind?: string;
           occurred_at?: string;
+          red_audience?: string[];
           source_id?: string | null;
           summary?: string;
           title?: string;
@@ -1012,6 +1291,39 @@ export type Database = {
           },
         ];
       };
+      intel_object_aliases: {
+        Row: {
+          merged_at: string;
+          merged_by: string | null;
+          name: string | null;
+          stix_id: string;
+          target_stix_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          merged_at?: string;
+          merged_by?: string | null;
+          name?: string | null;
+          stix_id: string;
+          target_stix_id: string;
+        };
+        Update: {
+          merged_at?: string;
+          merged_by?: string | null;
+          name?: string | null;
+          stix_id?: string;
+          target_stix_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'intel_object_aliases_target_stix_id_fkey';
+            columns: ['target_stix_id'];
+            isOneToOne: false;
+            referencedRelation: 'intel_objects';
+            referencedColumns: ['stix_id'];
+          },
+        ];
+      };
       intel_objects: {
         Row: {
           aliases: string[];
@@ -1021,6 +1333,7 @@ export type Database = {
           created_by: string | null;
           deprecated: boolean;
           description: string | null;
+          edited_fields: string[];
           external_ids: string[];
           kill_chain_phases: NonNullable<Json>;
           labels: string[];
@@ -1028,6 +1341,7 @@ export type Database = {
           merged_into: string | null;
           modified: string | null;
           name: string | null;
+          object_refs: string[];
           platforms: string[];
           red_audience: string[];
           revoked: boolean;
@@ -1050,6 +1364,7 @@ export type Database = {
           created_by?: string | null;
           deprecated?: boolean;
           description?: string | null;
+          edited_fields?: string[];
           external_ids?: string[];
           kill_chain_phases?: NonNullable<Json>;
           labels?: string[];
@@ -1057,6 +1372,7 @@ export type Database = {
           merged_into?: string | null;
           modified?: string | null;
           name?: string | null;
+          object_refs?: string[];
           platforms?: string[];
           red_audience?: string[];
           revoked?: boolean;
@@ -1064,7 +1380,7 @@ export type Database = {
           search_names?: string;
           source_ids?: string[];
           spec_version?: string | null;
-          stix: NonNullable<Json>;
+          stix?: NonNullable<Json>;
           stix_id: string;
           tlp?: Database['public']['Enums']['tlp_level'];
           type: string;
@@ -1078,6 +1394,7 @@ export type Database = {
           created_by?: string | null;
           deprecated?: boolean;
           description?: string | null;
+          edited_fields?: string[];
           external_ids?: string[];
           kill_chain_phases?: NonNullable<Json>;
           labels?: string[];
@@ -1085,6 +1402,7 @@ export type Database = {
           merged_into?: string | null;
           modified?: string | null;
           name?: string | null;
+          object_refs?: string[];
           platforms?: string[];
           red_audience?: string[];
           revoked?: boolean;
@@ -1474,6 +1792,74 @@ export type Database = {
         };
         Relationships: [];
       };
+      object_history: {
+        Row: {
+          action: string;
+          changed_at: string;
+          changed_by: string | null;
+          field: string | null;
+          id: number;
+          new_value: Json | null;
+          object_id: string;
+          object_kind: string;
+          old_value: Json | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          changed_at?: string;
+          changed_by?: string | null;
+          field?: string | null;
+          id?: never;
+          new_value?: Json | null;
+          object_id: string;
+          object_kind: string;
+          old_value?: Json | null;
+        };
+        Update: {
+          action?: string;
+          changed_at?: string;
+          changed_by?: string | null;
+          field?: string | null;
+          id?: never;
+          new_value?: Json | null;
+          object_id?: string;
+          object_kind?: string;
+          old_value?: Json | null;
+        };
+        Relationships: [];
+      };
+      object_notes: {
+        Row: {
+          author: string | null;
+          body: string;
+          created_at: string;
+          id: number;
+          object_id: string;
+          object_kind: string;
+          tlp: Database['public']['Enums']['tlp_level'];
+        };
+        ComputedFields: never;
+        Insert: {
+          author?: string | null;
+          body: string;
+          created_at?: string;
+          id?: never;
+          object_id: string;
+          object_kind: string;
+          tlp?: Database['public']['Enums']['tlp_level'];
+        };
+        Update: {
+          author?: string | null;
+          body?: string;
+          created_at?: string;
+          id?: never;
+          object_id?: string;
+          object_kind?: string;
+          tlp?: Database['public']['Enums']['tlp_level'];
+        };
+        Relationships: [];
+      };
       performance_reports: {
         Row: {
           critical: boolean;
@@ -1533,6 +1919,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      relationship_type_rules: {
+        Row: {
+          relationship_type: string;
+          source_type: string;
+          target_type: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          relationship_type: string;
+          source_type: string;
+          target_type: string;
+        };
+        Update: {
+          relationship_type?: string;
+          source_type?: string;
+          target_type?: string;
+        };
+        Relationships: [];
+      };
       relationships: {
         Row: {
           confidence: number | null;
@@ -1540,6 +1945,7 @@ export type Database = {
           created_at: string;
           created_by: string | null;
           description: string | null;
+          edited_fields: string[];
           modified: string | null;
           red_audience: string[];
           relationship_type: string;
@@ -1561,6 +1967,7 @@ export type Database = {
           created_at?: string;
           created_by?: string | null;
           description?: string | null;
+          edited_fields?: string[];
           modified?: string | null;
           red_audience?: string[];
           relationship_type: string;
@@ -1568,7 +1975,7 @@ export type Database = {
           source_ids?: string[];
           source_ref: string;
           start_time?: string | null;
-          stix: NonNullable<Json>;
+          stix?: NonNullable<Json>;
           stix_id: string;
           stop_time?: string | null;
           target_ref: string;
@@ -1581,6 +1988,7 @@ export type Database = {
           created_at?: string;
           created_by?: string | null;
           description?: string | null;
+          edited_fields?: string[];
           modified?: string | null;
           red_audience?: string[];
           relationship_type?: string;
@@ -2419,6 +2827,8 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      add_case_note: { Args: { _body: string; _case_id: string }; Returns: number };
+      add_case_task: { Args: { _assignee?: string; _case_id: string; _title: string }; Returns: number };
       add_domain_watch: {
         Args: { _ascii: string; _domain: string; _lookalikes: Json; _note?: string };
         Returns: {
@@ -2445,6 +2855,7 @@ export type Database = {
         }[];
       };
       add_group_member: { Args: { _group_id: string; _user_id: string }; Returns: undefined };
+      add_to_case: { Args: { _alert_ids: string[]; _case_id: string }; Returns: number };
       admin_audit_facets: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2630,6 +3041,7 @@ export type Database = {
           stix_id: string;
         }[];
       };
+      assign_case: { Args: { _assignee: string; _case_id: string }; Returns: undefined };
       assignable_users: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2702,6 +3114,7 @@ export type Database = {
           via_software: string[];
         }[];
       };
+      complete_case_task: { Args: { _done?: boolean; _task_id: number }; Returns: undefined };
       count_indicators: {
         Args: {
           _malware_id?: string;
@@ -2729,6 +3142,20 @@ export type Database = {
           prefix: string;
           secret: string;
         }[];
+      };
+      create_case: {
+        Args: {
+          _alert_ids?: string[];
+          _assignee?: string;
+          _description?: string;
+          _kind: string;
+          _pap?: string;
+          _red_audience?: string[];
+          _severity?: string;
+          _title: string;
+          _tlp?: string;
+        };
+        Returns: string;
       };
       create_exclusion_list: {
         Args: { _description?: string; _name: string };
@@ -2873,6 +3300,18 @@ export type Database = {
         Args: { _metrics: Json; _reported_at: string; _url: string; _user_agent: string };
         Returns: undefined;
       };
+      graph_neighbourhood: {
+        Args: {
+          _expand?: Json;
+          _id: string;
+          _kind: string;
+          _limit?: number;
+          _since?: string;
+          _types?: string[];
+          _until?: string;
+        };
+        Returns: Json;
+      };
       hunt_indicators: {
         Args: { _types: Database['public']['Enums']['indicator_type'][]; _values: string[] };
         Returns: {
@@ -3009,6 +3448,7 @@ export type Database = {
           error: true;
         } & 'the function public.lifecycle_state with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache';
       };
+      link_case_entity: { Args: { _case_id: string; _kind: string; _ref: string }; Returns: undefined };
       list_api_keys: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -3100,6 +3540,8 @@ export type Database = {
         }[];
       };
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
+      merge_intel_objects: { Args: { _from: string[]; _into: string }; Returns: Json };
+      merge_intel_objects_preview: { Args: { _from: string[]; _into: string }; Returns: Json };
       my_account: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -3457,6 +3899,21 @@ export type Database = {
           title: string;
         }[];
       };
+      unlink_case_entity: { Args: { _case_id: string; _kind: string; _ref: string }; Returns: boolean };
+      update_case: {
+        Args: {
+          _case_id: string;
+          _description?: string;
+          _due_at?: string;
+          _severity?: string;
+          _title?: string;
+        };
+        Returns: undefined;
+      };
+      update_case_status: {
+        Args: { _case_id: string; _reason?: string; _status: string };
+        Returns: Database['public']['Enums']['case_status'];
+      };
       update_exclusion_list: {
         Args: { _description: string; _id: number; _name: string };
         Returns: {
@@ -3534,6 +3991,9 @@ export type Database = {
       alert_status: 'new' | 'acknowledged' | 'investigating' | 'resolved' | 'dismissed';
       app_role: 'analyst' | 'admin';
       asset_criticality: 'low' | 'medium' | 'high' | 'critical';
+      case_kind: 'incident' | 'rfi' | 'takedown';
+      case_link_kind: 'indicator' | 'sighting' | 'intel_object' | 'asset';
+      case_status: 'new' | 'in_progress' | 'on_hold' | 'resolved' | 'closed';
       exclusion_kind: 'value' | 'cidr' | 'domain';
       import_status: 'queued' | 'running' | 'succeeded' | 'failed';
       indicator_lifecycle_state: 'active' | 'decayed' | 'expired' | 'revoked';
@@ -3682,6 +4142,9 @@ export const Constants = {
       alert_status: ['new', 'acknowledged', 'investigating', 'resolved', 'dismissed'],
       app_role: ['analyst', 'admin'],
       asset_criticality: ['low', 'medium', 'high', 'critical'],
+      case_kind: ['incident', 'rfi', 'takedown'],
+      case_link_kind: ['indicator', 'sighting', 'intel_object', 'asset'],
+      case_status: ['new', 'in_progress', 'on_hold', 'resolved', 'closed'],
       exclusion_kind: ['value', 'cidr', 'domain'],
       import_status: ['queued', 'running', 'succeeded', 'failed'],
       indicator_lifecycle_state: ['active', 'decayed', 'expired', 'revoked'],
