@@ -8,12 +8,15 @@ import { adminDeleteUser, adminGetUser, adminListUsers } from './handlers/admin-
 import { logout } from './handlers/logout.js';
 import { otp } from './handlers/otp.js';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/factors.js';
-import { externalProvider, health, jwks, settings } from './handlers/public.js';
+import { health, jwks, settings } from './handlers/public.js';
 import { recover } from './handlers/recover.js';
 import { signup } from './handlers/signup.js';
 import { token } from './handlers/token.js';
 import { getUser, updateUser } from './handlers/user.js';
 import { verifyGet, verifyPost } from './handlers/verify.js';
+import { authorize } from './oidc/authorize.js';
+import { callback } from './oidc/callback.js';
+import { samlSso } from './oidc/sso.js';
 
 type Handler = (call: AuthCall, id: string, subId: string) => Promise<void>;
 
@@ -29,8 +32,9 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   '/magiclink': { POST: otp },
   '/user': { GET: getUser, PUT: updateUser },
   '/logout': { POST: logout },
-  '/authorize': { GET: externalProvider },
-  '/callback': { GET: externalProvider, POST: externalProvider },
+  '/authorize': { GET: authorize },
+  '/callback': { GET: callback, POST: callback },
+  '/sso': { POST: samlSso },
   '/admin/users': { GET: adminListUsers, POST: adminCreateUser },
   '/admin/users/{id}': { GET: adminGetUser, PUT: adminUpdateUser, DELETE: adminDeleteUser },
   '/admin/users/{id}/factors': { GET: adminListFactors },

@@ -39,6 +39,8 @@ export function settingsJson(auth: AuthConfig): Record<string, unknown> {
   external.anonymous_users = auth.enableAnonymousSignIns;
   // `[auth.email] enable_signup` is what the CLI passes as GOTRUE_EXTERNAL_EMAIL_ENABLED.
   external.email = auth.enableEmailSignup;
+  // `[auth.external.<name>] enabled` (keycloak, azure and our generic oidc): config/external-providers.ts.
+  for (const name of auth.external?.keys() ?? []) external[name] = true;
   return {
     external,
     disable_signup: !auth.enableSignup,

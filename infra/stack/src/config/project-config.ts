@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { parseAddressRanges } from './address-ranges.js';
 import { parseDurationSeconds } from './durations.js';
+import { parseExternalProviders, type ExternalProvider, type OidcProviderName } from './external-providers.js';
 import {
   parseExternalProviders,
   type ExternalProvider,
