@@ -1147,6 +1147,7 @@ export type Database = {
           score_red: boolean;
           score_weight: number | null;
           stix_id: string | null;
+          superseded: boolean;
           tlp: Database['public']['Enums']['tlp_level'];
           type: Database['public']['Enums']['indicator_type'];
           updated_at: string;
@@ -1183,6 +1184,7 @@ export type Database = {
           score_red?: boolean;
           score_weight?: number | null;
           stix_id?: never;
+          superseded?: boolean;
           tlp?: Database['public']['Enums']['tlp_level'];
           type: Database['public']['Enums']['indicator_type'];
           updated_at?: string;
@@ -1214,6 +1216,7 @@ export type Database = {
           score_red?: boolean;
           score_weight?: number | null;
           stix_id?: never;
+          superseded?: boolean;
           tlp?: Database['public']['Enums']['tlp_level'];
           type?: Database['public']['Enums']['indicator_type'];
           updated_at?: string;
@@ -3542,6 +3545,7 @@ export type Database = {
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
       merge_intel_objects: { Args: { _from: string[]; _into: string }; Returns: Json };
       merge_intel_objects_preview: { Args: { _from: string[]; _into: string }; Returns: Json };
+      mfa_required: { Args: Record<PropertyKey, never>; Returns: boolean };
       my_account: {
         Args: Record<PropertyKey, never>;
         Returns: {
