@@ -855,6 +855,7 @@ export type Database = {
           added_by: string | null;
           group_id: string;
           user_id: string;
+          via_sso: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -862,12 +863,14 @@ export type Database = {
           added_by?: string | null;
           group_id: string;
           user_id: string;
+          via_sso?: boolean;
         };
         Update: {
           added_at?: string;
           added_by?: string | null;
           group_id?: string;
           user_id?: string;
+          via_sso?: boolean;
         };
         Relationships: [
           {
