@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Draft, StixObject } from '../../model/drafts.js';
 import { isObject, nonEmpty as str } from '../lib/fields.js';
 import { jsonArrayAt } from '../lib/json-stream.js';
-import { simplePatternValues } from './pattern.js';
+import { parseSimplePattern, type PatternComparison } from './pattern.js';
 
 /** Cyber observables: facts, not intelligence, unless an indicator or a sighting points at them. */
 const SCO_TYPES = new Set([
@@ -29,23 +29,46 @@ const SCO_TYPES = new Set([
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
+/**
+ * The object as each value's provenance keeps it. One value: the object whole. An OR of several:
+ * the object with only this value's comparison as its pattern, and where it stood in the OR (the
+ * whole pattern in each of N provenance rows made an import's work and storage grow with N²:
+ * 4,000 values stored 71 MB of context).
+ */
+function keptObject(object: StixObject, one: PatternComparison, index: number, count: number) {
+  if (count === 1) return { stix: object };
+  return {
+    stix: { ...object, pattern: `[${one.comparison}]` },
+    or_pattern: { comparisons: count, position: index + 1 },
+  };
+}
+
 /** A STIX indicator with a simple pattern → typed indicator drafts, the object kept in context. */
 function indicatorDrafts(where: string, object: StixObject): Draft[] | undefined {
   const patternType = str(object.pattern_type);
   if ((patternType && patternType !== 'stix') || typeof object.pattern !== 'string') return undefined;
-  const values = simplePatternValues(object.pattern);
-  if (!values) return undefined;
+  const parsed = parseSimplePattern(object.pattern);
+  if (parsed.kind === 'too-many')
+    return [
+      {
+        kind: 'reject',
+        where,
+        reason: `pattern: more than ${parsed.limit.toLocaleString('en')} comparisons joined by OR (the limit per pattern); split the indicator into smaller ones`,
+      },
+    ];
+  if (parsed.kind === 'not-simple') return undefined;
+  const { values } = parsed;
   const confidence = typeof object.confidence === 'number' ? object.confidence : undefined;
-  return values.map(({ type, value }) => ({
+  return values.map((one, index) => ({
     kind: 'indicator',
     where,
-    type,
-    value,
+    type: one.type,
+    value: one.value,
     sourceRef: object.id,
     stixId: object.id,
     name: str(object.name),
     description: str(object.description),
-    pattern: object.pattern as string,
+    pattern: values.length === 1 ? (object.pattern as string) : `[${one.comparison}]`,
     firstSeen: str(object.valid_from) ?? str(object.created),
     lastSeen: str(object.modified) ?? str(object.created),
     validFrom: str(object.valid_from),
@@ -56,7 +79,10 @@ function indicatorDrafts(where: string, object: StixObject): Draft[] | undefined
     killChainPhases: Array.isArray(object.kill_chain_phases)
       ? (object.kill_chain_phases as { kill_chain_name: string; phase_name: string }[])
       : [],
-    context: { object_marking_refs: strings(object.object_marking_refs), stix: object },
+    context: {
+      object_marking_refs: strings(object.object_marking_refs),
+      ...keptObject(object, one, index, values.length),
+    },
   }));
 }
 

@@ -32,13 +32,34 @@ const PROPERTIES: Record<string, IndicatorType | 'ip'> = {
   'network-traffic:extensions.x-tls-ext.ja4': 'ja4',
 };
 
-/** A quoted string, or an integer (autonomous-system:number is one). */
-const COMPARISON = /^\s*([a-z0-9-]+:[A-Za-z0-9_.'-]+)\s*=\s*(?:'((?:[^'\\]|\\.)*)'|([0-9]+)(?![0-9.]))\s*/;
+/**
+ * A quoted string, or an integer (autonomous-system:number is one). Sticky (`y`): each comparison
+ * is matched where the last one ended, so reading a pattern is linear in its length.
+ */
+const COMPARISON = /\s*([a-z0-9-]+:[A-Za-z0-9_.'-]+)\s*=\s*(?:'((?:[^'\\]|\\.)*)'|([0-9]+)(?![0-9.]))\s*/y;
+const OR = /OR\s+/y;
+
+/**
+ * The most comparisons one pattern may OR (issue 36 item 5). Each becomes an indicator with its own
+ * provenance row, so a pattern costs work and storage linear in its comparisons; past this bound
+ * the indicator is refused with the reason instead (split it into several indicators).
+ */
+export const MAX_PATTERN_COMPARISONS = 10_000;
 
 export interface PatternValue {
   type: IndicatorType;
   value: string;
 }
+
+/** A value of a simple pattern with the comparison that names it, as written (`ipv4-addr:value = '…'`). */
+export interface PatternComparison extends PatternValue {
+  comparison: string;
+}
+
+export type SimplePattern =
+  | { kind: 'values'; values: PatternComparison[] }
+  | { kind: 'not-simple' }
+  | { kind: 'too-many'; limit: number };
 
 function typedValue(property: string, literal: string, quoted: boolean): PatternValue | undefined {
   const kind = PROPERTIES[property];
@@ -51,24 +72,36 @@ function typedValue(property: string, literal: string, quoted: boolean): Pattern
   return { type: kind, value: literal };
 }
 
-/** The typed values of a simple pattern, or undefined when it is not one. */
-export function simplePatternValues(pattern: string): PatternValue[] | undefined {
+/**
+ * Reads a pattern as a simple one (see PROPERTIES), in one pass: its values, or why not: not
+ * simple, or more than `limit` comparisons (counted as they are read, so a huge pattern costs no
+ * more than the bound).
+ */
+export function parseSimplePattern(pattern: string, limit = MAX_PATTERN_COMPARISONS): SimplePattern {
   const body = /^\s*\[(.*)\]\s*$/s.exec(pattern)?.[1];
-  if (body === undefined) return undefined;
-  const values: PatternValue[] = [];
-  let rest = body;
+  if (body === undefined) return { kind: 'not-simple' };
+  const values: PatternComparison[] = [];
+  let at = 0;
   for (;;) {
-    const match = COMPARISON.exec(rest);
-    if (!match) return undefined;
+    if (values.length === limit) return { kind: 'too-many', limit };
+    COMPARISON.lastIndex = at;
+    const match = COMPARISON.exec(body);
+    if (!match) return { kind: 'not-simple' };
     const property = match[1]!.replace(/'/g, '').toLowerCase();
     const quoted = match[2] !== undefined;
     const value = typedValue(property, quoted ? match[2]!.replace(/\\(.)/g, '$1') : match[3]!, quoted);
-    if (!value) return undefined;
-    values.push(value);
-    rest = rest.slice(match[0].length);
-    if (rest.trim() === '') return values;
-    const or = /^OR\s+/.exec(rest);
-    if (!or) return undefined;
-    rest = rest.slice(or[0].length);
+    if (!value) return { kind: 'not-simple' };
+    values.push({ ...value, comparison: match[0].trim() });
+    at = COMPARISON.lastIndex;
+    if (at === body.length) return { kind: 'values', values };
+    OR.lastIndex = at;
+    if (!OR.exec(body)) return { kind: 'not-simple' };
+    at = OR.lastIndex;
   }
+}
+
+/** The typed values of a simple pattern, or undefined when it is not one (or ORs past the bound). */
+export function simplePatternValues(pattern: string): PatternValue[] | undefined {
+  const parsed = parseSimplePattern(pattern);
+  return parsed.kind === 'values' ? parsed.values.map(({ type, value }) => ({ type, value })) : undefined;
 }
