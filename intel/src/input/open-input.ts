@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputRefused, type Sample } from '../formats/format.js';
+import { inputLimits, limitVariable } from './limits.js';
 
 /** How much of the decompressed text format detection and the adapters' header reading see. */
 export const SAMPLE_BYTES = 64 * 1024;
@@ -48,18 +49,39 @@ function refusal(error: unknown, gzip: boolean): unknown {
 }
 
 /**
+ * The decompressed chunks, refused once past `max` bytes (a 4 MB gzip can hold 4 GiB): the reader
+ * stops there, so what a bomb costs is bounded by the setting, not by what it holds.
+ */
+async function* boundedChunks(source: Readable, max: number): AsyncGenerator<Buffer, undefined> {
+  let total = 0;
+  for await (const chunk of source) {
+    total += (chunk as Buffer).length;
+    if (total > max)
+      throw new InputRefused(
+        `the file decompresses to more than ${max.toLocaleString('en')} bytes (the limit, ${limitVariable('maxDecompressedBytes')})`,
+      );
+    yield chunk as Buffer;
+  }
+  return undefined;
+}
+
+/**
  * Opens a file for an importer: gzip recognised by its magic bytes (not its name) and
- * decompressed on the fly, a UTF-8 BOM dropped, and the first 64 KiB kept as a sample for format
- * detection; the sample stays at the front of the stream, so the file is read once.
+ * decompressed on the fly within INTEL_MAX_DECOMPRESSED_BYTES (input/limits.ts), a UTF-8 BOM
+ * dropped, and the first 64 KiB kept as a sample for format detection; the sample stays at the
+ * front of the stream, so the file is read once.
  */
 export async function openInput(file: string): Promise<OpenedInput> {
   const { size } = await stat(file);
   if (size === 0) throw new InputRefused('the file is empty');
+  const limits = inputLimits();
   const gzip = await startsWithGzipMagic(file);
   const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
   const source: Readable = gzip ? raw.pipe(createGunzip()) : raw;
   if (gzip) raw.on('error', (error) => source.destroy(error));
-  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
+  const chunks: AsyncIterator<Buffer, undefined> = gzip
+    ? boundedChunks(source, limits.maxDecompressedBytes)
+    : (source[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>);
   const close = () => {
     source.destroy();
     raw.destroy();

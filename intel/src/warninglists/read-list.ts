@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { chainUnchecked } from 'stream-chain';
-import { parser } from 'stream-json';
 import type { Token } from 'stream-json/parser.js';
+import { boundedJsonParser } from '../formats/lib/bounded-json.js';
 import { InputRefused } from '../formats/format.js';
 import { scalar, type TopArrayElement } from '../formats/lib/json-top-arrays.js';
 
@@ -33,7 +33,7 @@ type Scalar = TopArrayElement['value'];
 async function readTopLevel(input: Readable) {
   const scalars = new Map<string, Scalar>();
   const arrays = new Map<string, (string | undefined)[]>();
-  const chained = chainUnchecked<Buffer, Token>([parser({ streamValues: false })]);
+  const chained = chainUnchecked<Buffer, Token>(boundedJsonParser());
   input.on('error', (error) => chained.destroy(error));
   input.pipe(chained);
   let depth = 0;

@@ -1,17 +1,18 @@
 import type { Readable } from 'node:stream';
 import { chainUnchecked } from 'stream-chain';
-import { parser } from 'stream-json';
 import type { Token } from 'stream-json/parser.js';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { streamObject } from 'stream-json/streamers/stream-object.js';
 import { InputRefused } from '../format.js';
+import { boundedJsonParser } from './bounded-json.js';
 
 /**
  * Large JSON inputs one element at a time (stream-json), in constant memory, with the top-level
  * shape checked as the tokens go by: a KEV file without its `vulnerabilities` array, or an array
  * where an object is expected, is refused with a message saying so instead of yielding nothing.
- * Any parse error, a truncated file included, refuses the input.
+ * Any parse error, a truncated file included, refuses the input, and so does a value or nesting
+ * past the input bounds (input/limits.ts).
  */
 
 export interface Keyed<K> {
@@ -48,8 +49,8 @@ function shapeGuard({ top, arrayAt }: Shape, what: string) {
 
 async function* items<K>(input: Readable, shape: Shape, what: string): AsyncGenerator<Keyed<K>> {
   const guard = shapeGuard(shape, what);
-  // Packed tokens only: the streamers need nothing else, and the parser is faster so.
-  const stages: unknown[] = [parser({ streamValues: false }), guard.check];
+  // Packed tokens only reach the streamers (the bounded parser drops the chunks it measures).
+  const stages: unknown[] = [...boundedJsonParser(), guard.check];
   if (shape.arrayAt !== undefined) stages.push(pick({ filter: shape.arrayAt }), streamArray());
   else stages.push(shape.top === 'array' ? streamArray() : streamObject());
   const chained = chainUnchecked<Buffer, Keyed<K>>(stages);

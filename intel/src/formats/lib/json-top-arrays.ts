@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { chainUnchecked } from 'stream-chain';
-import { parser } from 'stream-json';
 import type { Token } from 'stream-json/parser.js';
+import { boundedJsonParser } from './bounded-json.js';
 import { InputRefused } from '../format.js';
 
 /**
@@ -46,7 +46,7 @@ export async function* jsonTopLevelArrays(
   required: string,
   what: string,
 ): AsyncGenerator<TopArrayElement> {
-  const chained = chainUnchecked<Buffer, Token>([parser({ streamValues: false })]);
+  const chained = chainUnchecked<Buffer, Token>(boundedJsonParser());
   input.on('error', (error) => chained.destroy(error));
   input.pipe(chained);
   let depth = 0;
