@@ -32,6 +32,7 @@ export function intelTableSpecs(runId: string, insert: Insert) {
     runRow: 0,
     cveName: '',
     stixAlias: '',
+    otherObject: '',
   };
   const spareSources: string[] = [];
   const newSource = async () =>
@@ -49,21 +50,26 @@ export function intelTableSpecs(runId: string, insert: Insert) {
     String(
       (
         await insert('intel_objects', {
-          stix_id: `x-security-suite--${randomUUID()}`,
-          type: 'x-security-suite',
+          stix_id: `intrusion-set--${randomUUID()}`,
+          type: 'intrusion-set',
           name: `suite ${runId}`,
           stix: {},
         })
       ).stix_id,
     );
   const newRelationship = async () => String((await insert('relationships', relationshipRow())).stix_id);
-  const relationshipRow = () => ({
-    stix_id: `relationship--${randomUUID()}`,
-    relationship_type: 'related-to',
-    source_ref: `x-security-suite--${randomUUID()}`,
-    target_ref: `x-security-suite--${randomUUID()}`,
-    stix: { suite: runId },
-  });
+  // A signed-in user names no STIX id and relates two objects they read (the database names and
+  // builds it); the service role writes as an importer.
+  const relationshipRow = (userId?: string) =>
+    userId
+      ? { relationship_type: 'related-to', source_ref: seeded.stixObject, target_ref: seeded.otherObject }
+      : {
+          stix_id: `relationship--${randomUUID()}`,
+          relationship_type: 'related-to',
+          source_ref: `x-security-suite--${randomUUID()}`,
+          target_ref: `x-security-suite--${randomUUID()}`,
+          stix: { suite: runId },
+        };
   const sightingRow = () => ({
     stix_id: `sighting--${randomUUID()}`,
     sighting_of_ref: `indicator--${randomUUID()}`,
@@ -100,6 +106,7 @@ export function intelTableSpecs(runId: string, insert: Insert) {
     seeded.cve = String((await insert('vulnerabilities', cveRow())).cve_id);
     seeded.cveName = await newCveName();
     seeded.stixObject = await newObject();
+    seeded.otherObject = await newObject();
     seeded.relationship = await newRelationship();
     seeded.sighting = String((await insert('sightings', sightingRow())).stix_id);
     seeded.runRow = Number(
@@ -116,7 +123,8 @@ export function intelTableSpecs(runId: string, insert: Insert) {
   /** Everything the suite (and the personas' allowed inserts) left behind. */
   async function cleanUp(remove: Remove): Promise<void> {
     await remove('indicators', `value=like.probe-${runId}-*`);
-    await remove('intel_objects', 'type=eq.x-security-suite');
+    await remove('relationships', `relationship_type=eq.related-to&source_ref=eq.${seeded.stixObject}`);
+    await remove('intel_objects', `name=eq.${encodeURIComponent(`suite ${runId}`)}`);
     await remove('relationships', 'relationship_type=eq.related-to&source_ref=like.x-security-suite--*');
     await remove('sightings', `stix->>suite=eq.${runId}`);
     await remove('vulnerability_names', `name=like.${encodeURIComponent(`security-suite ${runId}*`)}`);
@@ -178,12 +186,15 @@ export function intelTableSpecs(runId: string, insert: Insert) {
       owner: 'created_by',
       victimFilter: async () => `stix_id=eq.${seeded.stixObject}`,
       ownFilter: (id) => `created_by=eq.${id}`,
-      newRow: () => ({
-        stix_id: `x-security-suite--${randomUUID()}`,
-        type: 'x-security-suite',
-        name: `suite ${runId}`,
-        stix: {},
-      }),
+      newRow: (userId) =>
+        userId
+          ? { type: 'intrusion-set', name: `suite ${runId}` }
+          : {
+              stix_id: `intrusion-set--${randomUUID()}`,
+              type: 'intrusion-set',
+              name: `suite ${runId}`,
+              stix: {},
+            },
       patch: { description: `security-suite ${runId}` },
       seedForDelete: async () => `stix_id=eq.${await newObject()}`,
     },

@@ -11,6 +11,7 @@ import { createUser, deleteUser, SUITE_EMAIL_DOMAIN } from '../lib/personas.js';
 import { roleHeaders, roleUserId, type RoleName } from '../lib/roles.js';
 import { recordFact } from '../reporting/parts.js';
 import { adminTableSpecs } from './admin-table-specs.js';
+import { authoringTableSpecs } from './authoring-table-specs.js';
 import { caseTableSpecs } from './case-table-specs.js';
 import { demoDatasetSpecs } from './demo-dataset-specs.js';
 import { detectionTableSpecs } from './detection-table-specs.js';
@@ -91,6 +92,9 @@ const groups = groupTableSpecs(runId, serviceInsert, () => victimId);
 const cases = caseTableSpecs(runId, serviceInsert, (table, filter) =>
   rest('DELETE', `${table}?${filter}`, service).then(() => undefined),
 );
+const authoring = authoringTableSpecs(runId, serviceInsert, (table, filter) =>
+  rest('DELETE', `${table}?${filter}`, service).then(() => undefined),
+);
 const demoDataset = demoDatasetSpecs(rest, service);
 
 /**
@@ -133,6 +137,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...notifications.specs,
   ...groups.specs,
   ...cases.specs,
+  ...authoring.specs,
   case_sla_targets: { ...cases.specs.case_sla_targets, clearForInsert: cases.clearSlaTarget },
   ...demoDataset.specs,
   user_roles: {
@@ -291,7 +296,7 @@ beforeAll(async () => {
   await warninglists.seed();
   await exclusions.seed();
   await servedFeeds.seed();
-  await Promise.all([notifications.seed(), groups.seed(), cases.seed()]);
+  await Promise.all([notifications.seed(), groups.seed(), cases.seed(), authoring.seed()]);
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   await demoDataset.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
@@ -316,6 +321,7 @@ afterAll(async () => {
   await notifications.cleanUp(remove);
   await groups.cleanUp(remove);
   await cases.cleanUp();
+  await authoring.cleanUp();
   await detection.cleanUp(remove);
   await workspace.cleanUp(remove);
   await intel.cleanUp(remove);
