@@ -290,4 +290,29 @@ describe('rest select through views', () => {
       .single();
     expect(toView.data).toEqual({ name: 'Japan', big_cities: [{ name: 'Osaka' }, { name: 'Tokyo' }] });
   });
+
+  it('refuses a cast of several words that is not a type name, before any SQL (issue 36)', async () => {
+    const words = await restFetch('/cities?select=id,name::text%20union%20select&id=eq.1');
+    expect(words.status).toBe(400);
+    expect(words.body).toMatchObject({
+      code: 'PGRST100',
+      message: '"failed to parse cast (text union select)"',
+    });
+    const typeName = await restFetch('/cities?select=population::double%20precision&id=eq.1');
+    expect(typeName.status).toBe(200);
+    expect(typeName.body).toEqual([{ population: 2100000 }]);
+    // One unknown word is Postgres's own answer.
+    const unknown = await restFetch('/cities?select=name::nosuchtype&id=eq.1');
+    expect(unknown.status).toBe(400);
+    expect((unknown.body as { code: string }).code).toBe('42704');
+  });
+
+  it('refuses a limit or offset that is not a whole number with 400 (issue 36)', async () => {
+    for (const query of ['limit=abc', 'limit=1abc', 'limit=1.5', 'offset=x', 'cities.limit=two']) {
+      const { status, body } = await restFetch(`/countries?select=name,cities(name)&${query}`);
+      expect(status, query).toBe(400);
+      expect((body as { code: string }).code, query).toBe('PGRST100');
+    }
+    expect((await restFetch('/countries?select=name&limit=2&offset=1')).status).toBe(200);
+  });
 });

@@ -81,6 +81,13 @@ export function parseRequestQuery(pairs: QueryPair[], options: ParseOptions): Re
         const n = parseNonNegativeInt(value);
         if (n !== undefined) (last === 'limit' ? limits : offsets).set(pathKey, n);
         else if (/^\s*-\d+\s*$/.test(value) && last === 'limit') limits.set(pathKey, -1);
+        // A limit or offset that is not a whole number is refused (it was ignored: `limit=1abc`
+        // answered every row), as PostgREST refuses what its query parameters cannot parse.
+        else if (value.trim() !== '' && !/^\s*-\d+\s*$/.test(value))
+          throw new QueryParseError(
+            `"failed to parse ${last} parameter (${value})"`,
+            `${last} must be a whole number`,
+          );
       }
       continue;
     }

@@ -46,10 +46,31 @@ export function fieldSql(
  */
 const SAFE_CAST = /^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*$/;
 
+/**
+ * PostgreSQL's type names of several words (the SQL standard's spellings, PostgreSQL docs §8.1
+ * table 8-1). PostgREST inlines any words as the type; here a cast of several words must be one of
+ * these, so nothing but a single identifier or a known type name reaches the SQL parser (a
+ * single unknown word is Postgres's own 42704, "type … does not exist").
+ */
+const MULTI_WORD_TYPES = new Set([
+  'bit varying',
+  'character varying',
+  'double precision',
+  'time with time zone',
+  'time without time zone',
+  'timestamp with time zone',
+  'timestamp without time zone',
+]);
+
 export function castSql(expression: string, cast: string | undefined): string {
   if (cast === undefined) return expression;
   if (!SAFE_CAST.test(cast))
     throw queryParamError(`"failed to parse cast (${cast})"`, 'unexpected character in type name');
+  if (cast.includes(' ') && !MULTI_WORD_TYPES.has(cast.toLowerCase()))
+    throw queryParamError(
+      `"failed to parse cast (${cast})"`,
+      `unknown type "${cast}": a cast names one type, a single word or one of ${[...MULTI_WORD_TYPES].join(', ')}`,
+    );
   return `CAST(${expression} AS ${cast})`;
 }
 
