@@ -111,6 +111,8 @@ export interface ObjectQuery {
   addedAfter?: string;
   cursor?: Cursor;
   limit: number;
+  /** The limit asked for was above MAX_PAGE and was lowered to it (said in X-CTI-Page-Limit). */
+  limitCapped?: boolean;
   ids?: string[];
   types?: string[];
   /** Timestamps asked for; first, last and all are every version (one is kept per object). */
@@ -141,7 +143,9 @@ export function parseObjectQuery(params: URLSearchParams): ObjectQuery {
   const limit = params.get('limit');
   if (limit !== null) {
     if (!/^\d{1,9}$/.test(limit) || Number(limit) < 1) throw bad('limit must be a positive integer.');
+    // §3.4: a server may return fewer objects than asked; above MAX_PAGE it does, and says so.
     query.limit = Math.min(Number(limit), MAX_PAGE);
+    if (Number(limit) > MAX_PAGE) query.limitCapped = true;
   }
   const next = params.get('next');
   if (next !== null) query.cursor = decodeCursor(next);

@@ -4,6 +4,7 @@ import {
   checkContentType,
   encodeCursor,
   isStixId,
+  MAX_PAGE,
   type ObjectQuery,
   parseObjectQuery,
   STIX_MEDIA_TYPE,
@@ -41,13 +42,21 @@ function collectionResource(c: CollectionRow) {
     can_read: c.can_read,
     can_write: c.can_write,
     media_types: [STIX_MEDIA_TYPE],
+    // The most objects one page holds, whatever `limit` asks (a custom property: STIX 2.1 §11.1
+    // naming, `x_` and lower case, which TAXII 2.1 clients ignore when they do not know it).
+    x_cti_max_page_size: MAX_PAGE,
   };
 }
 
-/** §3.4: X-TAXII-Date-Added-First/Last over what this page returned. */
-function pageHeaders(rows: ObjectRow[]): Record<string, string> {
-  if (rows.length === 0) return {};
+/**
+ * §3.4: X-TAXII-Date-Added-First/Last over what this page returned; and X-CTI-Page-Limit when the
+ * `limit` asked for was above the most a page holds (the page has that many at most).
+ */
+function pageHeaders(rows: ObjectRow[], query: ObjectQuery): Record<string, string> {
+  const capped: Record<string, string> = query.limitCapped ? { 'X-CTI-Page-Limit': String(MAX_PAGE) } : {};
+  if (rows.length === 0) return capped;
   return {
+    ...capped,
     'X-TAXII-Date-Added-First': rows[0]!.date_added,
     'X-TAXII-Date-Added-Last': rows[rows.length - 1]!.date_added,
   };
@@ -112,7 +121,7 @@ async function objectsEndpoint(ctx: Context, c: CollectionRow, rest: string[]): 
       ...(next ? { next } : {}),
       ...(rows.length ? { objects: rows.map((r) => r.object) } : {}),
     };
-    return taxiiResponse(200, body, pageHeaders(rows));
+    return taxiiResponse(200, body, pageHeaders(rows, query));
   }
   const objectId = rest[0]!;
   if (!isStixId(objectId)) throw notFound('No object with this id.');
@@ -127,10 +136,10 @@ async function objectsEndpoint(ctx: Context, c: CollectionRow, rest: string[]): 
   if (rows.length === 0 && !query.cursor) throw notFound('No object with this id in this collection.');
   if (rest.length === 1) {
     const body = { more, ...(next ? { next } : {}), objects: rows.map((r) => r.object) };
-    return taxiiResponse(200, body, pageHeaders(rows));
+    return taxiiResponse(200, body, pageHeaders(rows, query));
   }
   if (rest.length === 2 && rest[1] === 'versions') {
-    return taxiiResponse(200, { more, versions: rows.map((r) => r.version) }, pageHeaders(rows));
+    return taxiiResponse(200, { more, versions: rows.map((r) => r.version) }, pageHeaders(rows, query));
   }
   throw notFound('No TAXII resource at this address.');
 }
@@ -181,12 +190,8 @@ export async function routeRequest(ctx: Context): Promise<Response> {
   if (part === 'manifest' && rest.length === 0) {
     only(ctx, 'GET');
     requireRead(collection);
-    const { rows, more, next } = await page(
-      ctx,
-      collection.id,
-      parseObjectQuery(ctx.url.searchParams),
-      false,
-    );
+    const query = parseObjectQuery(ctx.url.searchParams);
+    const { rows, more, next } = await page(ctx, collection.id, query, false);
     const objects = rows.map((r) => ({
       id: r.id,
       date_added: r.date_added,
@@ -196,7 +201,7 @@ export async function routeRequest(ctx: Context): Promise<Response> {
     return taxiiResponse(
       200,
       { more, ...(next ? { next } : {}), ...(objects.length ? { objects } : {}) },
-      pageHeaders(rows),
+      pageHeaders(rows, query),
     );
   }
   throw notFound('No TAXII resource at this address.');

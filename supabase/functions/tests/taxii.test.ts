@@ -189,6 +189,21 @@ Deno.test('§3.4 paging and §3.5 filtering parameters: malformed values are 400
   assert.equal(parseObjectQuery(new URLSearchParams('match[spec_version]=2.0')).specVersionServed, false);
 });
 
+Deno.test('§3.4 a limit above the most a page holds is lowered to it, and the answer says so', async () => {
+  const collection = await (await get('/cti/collections/all/')).json();
+  assert.equal(collection.x_cti_max_page_size, 10000);
+  const capped = await get('/cti/collections/all/objects/?limit=50000');
+  assert.equal(capped.status, 200);
+  assert.equal(capped.headers.get('x-cti-page-limit'), '10000');
+  await capped.body?.cancel();
+  const manifest = await get('/cti/collections/all/manifest/?limit=10001');
+  assert.equal(manifest.headers.get('x-cti-page-limit'), '10000');
+  await manifest.body?.cancel();
+  const within = await get('/cti/collections/all/objects/?limit=10000');
+  assert.equal(within.headers.get('x-cti-page-limit'), null);
+  await within.body?.cancel();
+});
+
 Deno.test('the paging cursor round-trips and rejects forgeries', () => {
   const cursor = {
     dateAdded: '2026-01-01T00:00:00.123456Z',
