@@ -12,6 +12,8 @@ import { REPO_ROOT, stackEnvironment } from '../../shared/stack-env.js';
 export interface TargetLimits {
   /** `[auth.rate_limit] sign_in_sign_ups`: password sign-ins per 5 minutes per client. */
   signInPerFiveMinutes: number;
+  /** `[auth.rate_limit] account_sign_in_failures`: failed sign-ins for one account before each next try waits. */
+  accountSignInFailures: number;
   /** `[stack] requests_per_window` (0 = the gateway limit is off). */
   gatewayRequestsPerWindow: number;
   gatewayWindowSeconds: number;
@@ -38,6 +40,7 @@ function readLimits(workdir: string): TargetLimits {
   const file = path.join(workdir, 'supabase', 'config.toml');
   const defaults: TargetLimits = {
     signInPerFiveMinutes: 30,
+    accountSignInFailures: 5,
     gatewayRequestsPerWindow: 0,
     gatewayWindowSeconds: 10,
     maxBodyBytes: 1024 * 1024,
@@ -51,6 +54,7 @@ function readLimits(workdir: string): TargetLimits {
   const num = (v: unknown, fallback: number) => (typeof v === 'number' ? v : fallback);
   return {
     signInPerFiveMinutes: num(rate.sign_in_sign_ups, defaults.signInPerFiveMinutes),
+    accountSignInFailures: num(rate.account_sign_in_failures, defaults.accountSignInFailures),
     gatewayRequestsPerWindow: num(stack.requests_per_window, 0),
     gatewayWindowSeconds: num(stack.window_seconds, 10),
     maxBodyBytes: num(stack.max_body_bytes, defaults.maxBodyBytes),

@@ -19,6 +19,9 @@ export class AuthApiError extends Error {
     super(message);
     this.name = 'AuthApiError';
   }
+
+  /** Response headers beside the body (Retry-After of a 429). */
+  headers: Record<string, string> = {};
 }
 
 export const badRequest = (code: string, message: string) => new AuthApiError(400, code, message);
@@ -41,5 +44,6 @@ export function sendAuthError(res: ServerResponse, error: AuthApiError): void {
   sendJson(res, error.status, authErrorBody(error), {
     'X-Supabase-Api-Version': API_VERSION,
     'x-sb-error-code': error.code,
+    ...error.headers,
   });
 }

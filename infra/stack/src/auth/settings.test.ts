@@ -21,6 +21,8 @@ const base: AuthConfig = {
     signInSignUps: 30,
     tokenVerifications: 30,
     anonymousUsers: 30,
+    accountSignInFailures: 5,
+    accountSignInMaxDelaySeconds: 300,
   },
   additionalRedirectUrls: [],
   email: {

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { parseAddressRanges } from './address-ranges.js';
 import { parseDurationSeconds } from './durations.js';
-import { parseExternalProviders, type ExternalProvider, type OidcProviderName } from './external-providers.js';
 import {
   parseExternalProviders,
   type ExternalProvider,
@@ -24,6 +23,10 @@ export interface AuthRateLimits {
   signInSignUps: number;
   tokenVerifications: number;
   anonymousUsers: number;
+  /** Failed password sign-ins for one account (from any address) before each next try waits; 0: off. */
+  accountSignInFailures: number;
+  /** The longest such wait, in seconds: the backoff doubles up to it, so the owner is never locked out long. */
+  accountSignInMaxDelaySeconds: number;
 }
 
 export interface AuthConfig {
@@ -209,6 +212,8 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
         emailSent: num(rate, 'email_sent', 2),
         tokenRefresh: num(rate, 'token_refresh', 150),
         signInSignUps: num(rate, 'sign_in_sign_ups', 30),
+        accountSignInFailures: num(rate, 'account_sign_in_failures', 5),
+        accountSignInMaxDelaySeconds: parseDurationSeconds(rate.account_sign_in_max_delay, 300),
         tokenVerifications: num(rate, 'token_verifications', 30),
         anonymousUsers: num(rate, 'anonymous_users', 30),
       },

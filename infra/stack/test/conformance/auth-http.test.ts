@@ -170,6 +170,8 @@ describe('auth rate limits (per client IP, per 5 minutes)', () => {
         tokenVerifications: 30,
         signInSignUps: 3,
         anonymousUsers: 2,
+        accountSignInFailures: 5,
+        accountSignInMaxDelaySeconds: 300,
       };
       gateway = await startAuthGateway({ auth: { rateLimit } });
     });

@@ -6,7 +6,9 @@ import { withTransaction } from '../db.js';
 import { INVALID_CREDENTIALS, badRequest, unprocessable } from '../errors.js';
 import { issueSession } from '../issue-session.js';
 import { findWeakness, spendPasswordCheck, verifyPassword } from '../password.js';
+import { accountThrottle } from '../account-throttle.js';
 import { authLimits } from '../rate-limits.js';
+import { recordSignInThrottled } from '../sign-in-events.js';
 import { readJsonObject, stringOrEmpty } from '../request-body.js';
 import { hasPassword, isBanned, isConfirmed } from '../user-json.js';
 import { findUserByEmail } from '../user-store.js';
@@ -31,14 +33,21 @@ export async function passwordGrant(call: AuthCall): Promise<void> {
     throw unprocessable('email_provider_disabled', 'Email logins are disabled');
 
   const pool = ctx.pools.auth;
-  const user = await findUserByEmail(pool, email);
-  if (!user || !hasPassword(user)) {
-    await spendPasswordCheck(password);
-    throw badRequest('invalid_credentials', INVALID_CREDENTIALS);
-  }
-  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  if (!(await verifyPassword(password, user.encrypted_password)))
-    throw badRequest('invalid_credentials', INVALID_CREDENTIALS);
+  const user = await accountThrottle(ctx).run(
+    email,
+    async () => {
+      const found = await findUserByEmail(pool, email);
+      if (!found || !hasPassword(found)) {
+        await spendPasswordCheck(password);
+        throw badRequest('invalid_credentials', INVALID_CREDENTIALS);
+      }
+      if (isBanned(found)) throw badRequest('user_banned', 'User is banned');
+      if (!(await verifyPassword(password, found.encrypted_password)))
+        throw badRequest('invalid_credentials', INVALID_CREDENTIALS);
+      return found;
+    },
+    (throttled) => void recordSignInThrottled(ctx, email, call.ip, throttled),
+  );
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const weakness = findWeakness(password, {
