@@ -14,7 +14,9 @@ import {
 } from './routes/platform/platform-routes';
 import { AuthRoute } from './routes/public/auth';
 import { ForgotPasswordRoute, ResetPasswordRoute } from './routes/public/password-recovery';
+import { SsoCallbackRoute } from './routes/public/sso-callback';
 import { recoveryPaths } from '@/features/auth/utils/recovery-paths';
+import { ssoPaths } from '@/features/auth/utils/sso';
 import { HomeRoute } from './routes/public/home';
 import { NotFoundRoute } from './routes/public/not-found';
 import { publicPages } from './routes/public/public-content';
@@ -45,6 +47,7 @@ export const appRoutes: RouteObject[] = [
           { path: publicPaths.auth, element: <AuthRoute /> },
           { path: recoveryPaths.forgot, element: <ForgotPasswordRoute /> },
           { path: recoveryPaths.reset, element: <ResetPasswordRoute /> },
+          { path: ssoPaths.callback, element: <SsoCallbackRoute /> },
           ...publicPages.map((page) => ({ path: page.path, element: <PublicPage page={page} /> })),
           ...legacyRedirects
             .filter((redirect) => redirect.signIn)

@@ -11,6 +11,10 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 const SignInForm = lazy(() =>
   import('@/features/auth/components/sign-in-form').then((m) => ({ default: m.SignInForm })),
 );
+// Single sign-on buttons: none unless the auth service offers a provider.
+const SsoButtons = lazy(() =>
+  import('@/features/auth/components/sso-buttons').then((m) => ({ default: m.SsoButtons })),
+);
 
 export function AuthRoute() {
   useDocumentTitle('Sign in');
@@ -30,6 +34,9 @@ export function AuthRoute() {
         <Card.Body>
           <Suspense fallback={<Skeleton h="48" />}>
             <SignInForm />
+          </Suspense>
+          <Suspense fallback={null}>
+            <SsoButtons />
           </Suspense>
         </Card.Body>
       </Card.Root>
