@@ -2,6 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { OutboundPolicy } from '../outbound/address-rules.js';
+import { guardedFetch, outboundRefusal } from '../outbound/guarded-fetch.js';
 
 /**
  * One download of a feed: conditional (ETag / Last-Modified), streamed to a file, retried with
@@ -18,6 +20,8 @@ export interface FetchOptions {
   backoffMs?: number;
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Which addresses may be fetched (outbound/address-rules.ts); the default refuses link-local and metadata. */
+  outbound?: OutboundPolicy;
 }
 
 export type FetchResult =
@@ -53,6 +57,7 @@ export async function fetchFeed(options: FetchOptions): Promise<FetchResult> {
   const sleep = options.sleep ?? defaultSleep;
   let delay = options.backoffMs ?? 1000;
   let lastProblem = '';
+  const fetch = guardedFetch(options.outbound);
   for (let attempt = 1; attempt <= retries + 1; attempt++) {
     const headers: Record<string, string> = { 'User-Agent': 'cti-platform-intel/0.1' };
     if (options.etag) headers['If-None-Match'] = options.etag;
@@ -87,6 +92,9 @@ export async function fetchFeed(options: FetchOptions): Promise<FetchResult> {
       wait = retryAfterMs(response.headers.get('retry-after')) ?? delay;
     } catch (error) {
       if (error instanceof FeedUnavailable) throw error;
+      // A refused address is the administrator's to change, not a network hiccup: no retry.
+      const refused = outboundRefusal(error);
+      if (refused) throw new FeedUnavailable(`${options.url}: ${refused.message}`);
       lastProblem = (error as Error).message;
     }
     if (attempt <= retries) {

@@ -66,7 +66,7 @@ async function downloadSource(
   fetchOptions: Partial<FetchOptions>,
 ): Promise<Download> {
   if (source.format === 'stix' && isTaxiiCollectionUrl(source.url)) {
-    return downloadTaxii(source, folder);
+    return downloadTaxii(source, folder, { outbound: fetchOptions.outbound });
   }
   if (source.format === 'misp' && isMispFeedUrl(source.url)) {
     const feed = await fetchMispFeed(db, source, folder, fetchOptions);

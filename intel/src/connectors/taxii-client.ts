@@ -4,6 +4,8 @@
  * seen (TAXII 2.1 §3.4, §5.4). When a server says `more` without a `next`, the spec lets the
  * client continue with added_after = X-TAXII-Date-Added-Last, which is what we do.
  */
+import { guardedFetch } from '../outbound/guarded-fetch.js';
+
 export const TAXII_ACCEPT = 'application/taxii+json;version=2.1';
 
 export interface TaxiiAuth {
@@ -38,7 +40,7 @@ function headers(auth: TaxiiAuth): Record<string, string> {
 export async function taxiiGet(
   url: string,
   auth: TaxiiAuth,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: typeof fetch = guardedFetch(),
 ): Promise<{ body: Record<string, unknown>; headers: Headers }> {
   const res = await fetchImpl(url, { headers: headers(auth) });
   const text = await res.text();
@@ -61,7 +63,7 @@ const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 export async function discoverCollections(
   discoveryUrl: string,
   auth: TaxiiAuth,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl: typeof fetch = guardedFetch(),
 ): Promise<{ apiRoot: string; collections: { id: string; title: string; can_read: boolean }[] }> {
   const { body: discovery } = await taxiiGet(withSlash(discoveryUrl), auth, fetchImpl);
   const roots = Array.isArray(discovery.api_roots) ? (discovery.api_roots as string[]) : [];

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { OutboundPolicy } from '../outbound/address-rules.js';
+import { guardedFetch } from '../outbound/guarded-fetch.js';
 import { pullObjects, type TaxiiAuth } from './taxii-client.js';
 
 /** A source whose URL is a TAXII 2.1 collection ({api-root}/collections/{id}/) and format stix. */
@@ -31,7 +33,7 @@ export interface TaxiiDownload {
 export async function downloadTaxii(
   source: { url: string; last_modified: string | null; name: string },
   folder: string,
-  options: { auth?: TaxiiAuth; fetchImpl?: typeof fetch; limit?: number } = {},
+  options: { auth?: TaxiiAuth; fetchImpl?: typeof fetch; limit?: number; outbound?: OutboundPolicy } = {},
 ): Promise<TaxiiDownload> {
   const dir = path.join(folder, 'taxii');
   await mkdir(dir, { recursive: true });
@@ -43,7 +45,7 @@ export async function downloadTaxii(
     auth: options.auth ?? taxiiAuthFor(source.name),
     addedAfter: last,
     limit: options.limit,
-    fetchImpl: options.fetchImpl,
+    fetchImpl: options.fetchImpl ?? guardedFetch(options.outbound),
   })) {
     if (page.objects.length === 0) break;
     files += 1;

@@ -157,13 +157,19 @@ async function send(settings: NotificationSettings, row: Claimed): Promise<Attem
       const sentAt = new Date();
       const body = webhookBody(event, settings.appUrl, sentAt);
       // The id names the delivery: the same on every retry, so the receiver can drop repeats.
-      return postJson(target, body, { ...signWebhook(row.secret, `msg_${row.id}`, sentAt, body) });
+      return postJson(
+        target,
+        body,
+        { ...signWebhook(row.secret, `msg_${row.id}`, sentAt, body) },
+        undefined,
+        settings.outbound,
+      );
     }
     case 'slack':
-      return postJson(target, slackBody(event, settings.appUrl), {});
+      return postJson(target, slackBody(event, settings.appUrl), {}, undefined, settings.outbound);
     case 'mattermost':
-      return postJson(target, mattermostBody(event, settings.appUrl), {});
+      return postJson(target, mattermostBody(event, settings.appUrl), {}, undefined, settings.outbound);
     case 'teams':
-      return postJson(target, teamsBody(event, settings.appUrl), {});
+      return postJson(target, teamsBody(event, settings.appUrl), {}, undefined, settings.outbound);
   }
 }

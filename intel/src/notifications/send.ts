@@ -1,4 +1,6 @@
 import nodemailer from 'nodemailer';
+import { DEFAULT_OUTBOUND_POLICY, checkOutboundUrl, type OutboundPolicy } from '../outbound/address-rules.js';
+import { guardedFetch } from '../outbound/guarded-fetch.js';
 
 /** What one attempt came to: delivered or not, the status received, why it failed, how long it took. */
 export interface AttemptOutcome {
@@ -15,8 +17,8 @@ export interface AttemptOutcome {
 export const HTTP_TIMEOUT_MS = 15_000;
 export const SMTP_TIMEOUT_MS = 20_000;
 
-/** Refuses anything but an http(s) URL, in plain words. */
-export function checkWebhookUrl(url: string): URL {
+/** Refuses anything but an http(s) URL, and a metadata or link-local address, in plain words. */
+export function checkWebhookUrl(url: string, policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -25,6 +27,7 @@ export function checkWebhookUrl(url: string): URL {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new Error(`a webhook URL must be http:// or https://, not ${parsed.protocol}`);
+  checkOutboundUrl(url, policy);
   return parsed;
 }
 
@@ -38,12 +41,14 @@ export async function postJson(
   body: string,
   headers: Record<string, string>,
   timeoutMs = HTTP_TIMEOUT_MS,
+  /** Which addresses may be posted to; the address is judged again when the connection is made. */
+  outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY,
 ): Promise<AttemptOutcome> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   try {
-    checkWebhookUrl(url);
-    const response = await fetch(url, {
+    checkWebhookUrl(url, outbound);
+    const response = await guardedFetch(outbound)(url, {
       method: 'POST',
       body,
       headers: { 'content-type': 'application/json', 'user-agent': 'cti-platform-notifications', ...headers },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readStackStatus } from '../../../infra/stack/lib/stack-status.mjs';
 import { REPO_ROOT } from '../db/connect.js';
+import type { OutboundPolicy } from '../outbound/address-rules.js';
 import type { SmtpSettings } from './send.js';
 
 /** What the worker needs besides the database: where mail goes and the app's address for links. */
@@ -8,6 +9,8 @@ export interface NotificationSettings {
   /** Undefined when no SMTP server is known: e-mail deliveries then fail with that reason (and retry). */
   smtp?: SmtpSettings;
   appUrl: string;
+  /** Which addresses webhooks may be posted to (the administrators' settings; default rules without). */
+  outbound?: OutboundPolicy;
 }
 
 const DEFAULT_SENDER = 'CTI platform <notifications@cti.localhost>';
