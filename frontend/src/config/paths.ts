@@ -20,6 +20,7 @@ export const platformPages = {
   dashboard: 'dashboard',
   unifiedIntelligence: 'unified-intelligence',
   threatIntelligenceHub: 'threat-intelligence-hub',
+  cases: 'cases',
   threatHunting: 'threat-hunting',
   enhancedCti: 'enhanced-cti',
   liveCveFeed: 'live-cve-feed',
@@ -52,6 +53,7 @@ export function platformPath(page: PlatformPage): string {
  */
 interface PageLinkParams {
   threatIntelligenceHub: { alert?: string };
+  cases: { case?: string; status?: string; kind?: string; assignee?: string };
   iocIntelligence: {
     open?: string | number;
     malware?: string;
@@ -80,6 +82,8 @@ export function platformLink<P extends PlatformPage>(page: P, params?: LinkParam
 /** Links to one entity on the page that shows it; each page opens its drawer (or filter) from the URL. */
 export const entityPaths = {
   alert: (id: string) => platformLink('threatIntelligenceHub', { alert: id }),
+  /** A case on its own page (Cases). */
+  case: (id: string) => platformLink('cases', { case: id }),
   /** Malware, actors, campaigns, tools and techniques: Enhanced CTI's profile drawer. */
   knowledgeObject: (stixId: string) => platformLink('enhancedCti', { open: stixId }),
   sensor: (name: string) => platformLink('networkMonitoring', { sensor: name }),

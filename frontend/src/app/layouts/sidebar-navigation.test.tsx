@@ -49,7 +49,10 @@ function renderSidebar({ onSignOut = vi.fn(), path = platformPath('liveCveFeed')
 /** What an analyst sees: the administrators' pages are not listed at all. */
 const expectedGroups = [
   ['Command Center', ['Dashboard', 'Unified Intelligence', 'Executive Briefing']],
-  ['Threat Intelligence', ['Threat Intelligence Hub', 'Live CVE Feed', 'Enhanced CTI', 'Threat Hunting']],
+  [
+    'Threat Intelligence',
+    ['Threat Intelligence Hub', 'Cases', 'Live CVE Feed', 'Enhanced CTI', 'Threat Hunting'],
+  ],
   [
     'Monitoring & Protection',
     [

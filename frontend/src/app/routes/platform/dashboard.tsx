@@ -4,7 +4,8 @@
  */
 import { Grid, Stack, Text } from '@chakra-ui/react';
 import { PageHeading } from '@/components/ui/page-heading';
-import { platformPath } from '@/config/paths';
+import { entityPaths, platformPath } from '@/config/paths';
+import { PastSlaCard } from '@/features/cases/components/past-sla-card';
 import { useAlertTrend } from '@/features/dashboard/api/get-alert-trend';
 import { useDashboardFigures } from '@/features/dashboard/api/get-dashboard-figures';
 import { useExposureFigures } from '@/features/dashboard/api/get-exposure-figures';
@@ -81,6 +82,7 @@ export default function DashboardPage({ definition }: PlatformPageProps) {
         <LatestKevList rows={kev.data ?? []} hrefFor={(cve) => `${cves}?cve=${cve}`} allHref={cves} />
         <ServiceHealthList />
       </Grid>
+      <PastSlaCard hrefFor={entityPaths.case} allHref={platformPath('cases')} />
     </Stack>
   );
 }

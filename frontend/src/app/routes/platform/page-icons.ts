@@ -6,6 +6,7 @@ import type { IconType } from 'react-icons';
 import {
   LuBadgeCheck,
   LuBrainCircuit,
+  LuBriefcase,
   LuBug,
   LuChartColumn,
   LuCircleUser,
@@ -31,6 +32,7 @@ export const pageIcons: Readonly<Record<PlatformPage, IconType>> = {
   unifiedIntelligence: LuBrainCircuit,
   executiveBriefing: LuFileText,
   threatIntelligenceHub: LuShieldAlert,
+  cases: LuBriefcase,
   liveCveFeed: LuBug,
   enhancedCti: LuRadar,
   threatHunting: LuCrosshair,

@@ -93,6 +93,16 @@ export const platformPageRegistry: readonly PlatformPageDefinition[] = [
     legacyPaths: [{ from: '/threat-intelligence-hub', signIn: true }],
   },
   {
+    key: 'cases',
+    title: 'Cases',
+    navLabel: 'Cases',
+    group: 'threatIntelligence',
+    adminOnly: false,
+    description:
+      'Incidents, requests for information and takedowns: alerts and intelligence linked to one case, with tasks, append-only notes, attachments, a timeline, SLA timers and PDF or STIX exports.',
+    load: () => import('./cases'),
+  },
+  {
     key: 'liveCveFeed',
     title: 'Live CVE Feed',
     navLabel: 'Live CVE Feed',

@@ -7,7 +7,7 @@
 import { Button, Flex, Kbd, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DataTable } from '@/components/data-table/data-table';
 import { pagedTableState } from '@/components/data-table/query-state';
@@ -31,6 +31,7 @@ import {
 } from '@/features/alerts/schemas/alert-filters';
 import { canMove, ACTION_LABELS } from '@/features/alerts/utils/transitions';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { HubCaseActions } from '@/features/cases/components/hub-case-actions';
 import {
   AddExclusionDialog,
   type FalsePositiveValue,
@@ -77,6 +78,7 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
   const [help, setHelp] = useState(false);
   const [offer, setOffer] = useState<FalsePositiveValue | null>(null);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   const names = useCallback((id: string | null) => assigneeName(assignees.data, id), [assignees.data]);
   const columns = useMemo(() => alertColumns(names), [names]);
@@ -200,6 +202,13 @@ export default function ThreatIntelligenceHubPage({ definition }: PlatformPagePr
         >
           Assign to me
         </Button>
+        <HubCaseActions
+          alerts={selectedRows}
+          onDone={(caseId) => {
+            setSelected(new Set());
+            void navigate(entityPaths.case(caseId));
+          }}
+        />
         <Flex flex="1" />
         <NotifyMeButton page="threat-intelligence-hub" pageTitle={definition.title} />
       </Flex>
