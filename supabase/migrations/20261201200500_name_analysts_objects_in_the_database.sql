@@ -10,10 +10,12 @@
 -- The trigger is named to fire before intel_objects_author / relationships_author (triggers fire
 -- by name), which fill the id when it is absent.
 
+-- Security invoker, so current_user is the role of the statement: an end user's (REST, or TAXII's
+-- invoker functions) is `authenticated`; checked functions and importers run as others.
 create function private.refuse_analyst_stix_id() returns trigger
-language plpgsql security definer set search_path = '' as $$
+language plpgsql security invoker set search_path = '' as $$
 begin
-  if (select auth.uid()) is not null and new.stix_id is not null then
+  if current_user = 'authenticated' and new.stix_id is not null then
     raise exception 'The database names what an analyst writes: leave out the STIX id (it is given one).'
       using errcode = '22023';
   end if;
@@ -21,7 +23,7 @@ begin
 end
 $$;
 comment on function private.refuse_analyst_stix_id() is
-  'Trigger: a signed-in caller''s insert into intel_objects or relationships names no STIX id (one answer for new and hidden ids alike); importers keep their sources'' ids.';
+  'Trigger: an end user''s insert (role authenticated) into intel_objects or relationships names no STIX id (one answer for new and hidden ids alike); importers and checked functions keep theirs.';
 revoke all on function private.refuse_analyst_stix_id() from public, anon, authenticated;
 
 create trigger intel_objects_analyst_ids before insert on public.intel_objects

@@ -63,8 +63,9 @@ ins as (
     (select w.weight from w), m.tlp = 'red'
   from m left join firsts f on f.ord = m.ord
   where m.existing_id is null
-  -- Another import committed the same new value meanwhile: take its id, keep its row.
-  on conflict (value, type) do update set type = excluded.type
+  -- Another import committed the same new value meanwhile: take its id, keep its row. The key
+  -- includes superseded (always false once committed: 20261201200400).
+  on conflict (value, type, superseded) do update set type = excluded.type
   returning i.id, i.type, i.value, i.stix_id
 ),
 upd as (

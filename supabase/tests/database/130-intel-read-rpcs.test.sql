@@ -99,9 +99,12 @@ select is((select count(*)::int from public.alert_trend(14)), 14 * 4, 'the trend
 select is((select indicator_count from public.top_malware(5) where name = 'Emotet'), 11::bigint, 'top malware is counted by the trigger');
 reset role;
 
--- The event stream: one KEV event for the statement above.
-select is((select (cve_ids, counts) from public.intel_events where kind = 'kev_added'),
-  ('{CVE-2099-0001,CVE-2024-3400,CVE-2023-0001}'::text[], '{"kev_added": 3}'::jsonb), 'one kev_added event per statement, newest first');
+-- The event stream: one KEV event per TLP of the statement above, each marked as its CVEs (the RED
+-- CVE is announced under RED only: issue 36 §1).
+select results_eq($$ select cve_ids, counts, tlp::text from public.intel_events where kind = 'kev_added' order by tlp $$,
+  $$ values ('{CVE-2024-3400,CVE-2023-0001}'::text[], '{"kev_added": 2}'::jsonb, 'clear'),
+            ('{CVE-2099-0001}'::text[], '{"kev_added": 1}'::jsonb, 'red') $$,
+  'one kev_added event per statement and TLP, newest first');
 
 select * from finish();
 rollback;

@@ -21,11 +21,12 @@ export function exposureTableSpecs(runId: string, insert: Insert, victimId: () =
   const seeded = { asset: '', product: 0, watch: '', domainWatch: '', lookalike: '', post: 0, indicator: 0 };
   const sparePosts: number[] = [];
 
-  // A persona adds an asset in its own name; the service role, which has no user, in the victim's.
+  // A persona's asset is in its own name, set by the database (no one may write created_by:
+  // 20261201200300); the service role, which has no user, names the victim.
   const assetRow = (userId?: string) => ({
     hostname: `${unique()}.test`,
     owner: 'security-suite',
-    created_by: userId ?? victimId(),
+    ...(userId === undefined ? { created_by: victimId() } : {}),
   });
   const newAsset = async () => String((await insert('assets', assetRow())).id);
   // Only the columns analysts may write; a product no KEV entry names, so no kev-asset alert.
