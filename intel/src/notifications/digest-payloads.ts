@@ -35,6 +35,8 @@ export interface DigestEvent extends NotificationEvent {
   total: number;
   /** Events above the channel's TLP ceiling: counted here, never listed. */
   withheld: number;
+  /** Events whose PAP (AMBER or above) keeps them inside the platform: counted here, never listed. */
+  withheld_pap: number;
   counts: DigestCount[];
   items: DigestItem[];
 }
@@ -67,6 +69,8 @@ export function digestCountLines(event: DigestEvent): string[] {
     (c) => `${KIND_LABELS[c.kind] ?? c.kind}${c.severity ? `, ${c.severity}` : ''}: ${c.count}`,
   );
   if (event.withheld > 0) lines.push(`Withheld (above this channel's TLP ceiling): ${event.withheld}`);
+  if (event.withheld_pap > 0)
+    lines.push(`Withheld (PAP:AMBER or above: may not leave the platform): ${event.withheld_pap}`);
   return lines;
 }
 
@@ -88,7 +92,11 @@ export function digestMore(event: DigestEvent): string | null {
 
 function summaryLine(event: DigestEvent): string {
   const shown = `${event.total} event${event.total === 1 ? '' : 's'}`;
-  return event.withheld > 0 ? `${shown}, ${event.withheld} withheld above the TLP ceiling` : shown;
+  const withheld = [
+    event.withheld > 0 ? `${event.withheld} withheld above the TLP ceiling` : '',
+    event.withheld_pap > 0 ? `${event.withheld_pap} withheld by their PAP` : '',
+  ].filter(Boolean);
+  return [shown, ...withheld].join(', ');
 }
 
 /** The e-mail: subject, text, and HTML with every piece of data escaped. */

@@ -28,6 +28,7 @@ const digest: DigestEvent = {
   path: '/platform/threat-intelligence-hub?status=all',
   total: 14,
   withheld: 2,
+  withheld_pap: 3,
   counts: [
     { kind: 'alert', severity: 'critical', count: 1 },
     { kind: 'alert', severity: 'high', count: 12 },
@@ -100,10 +101,11 @@ describe('digest messages', () => {
     expect(mail.subject).toBe(
       `[CTI] Daily digest: High alerts ${hostile} (2026-12-01 07:00 – 2026-12-02 07:00 UTC)`.slice(0, 200),
     );
-    expect(mail.text).toContain('14 events, 2 withheld above the TLP ceiling');
+    expect(mail.text).toContain('14 events, 2 withheld above the TLP ceiling, 3 withheld by their PAP');
     expect(mail.text).toContain('Alerts, high: 12');
     expect(mail.text).toContain('Known exploited vulnerabilities on assets, high: 1');
     expect(mail.text).toContain("Withheld (above this channel's TLP ceiling): 2");
+    expect(mail.text).toContain('Withheld (PAP:AMBER or above: may not leave the platform): 3');
     expect(mail.text).toContain('url hxxp://bad[.]example/<b>x</b>');
     expect(mail.text).toContain('and 4 more');
     expect(mail.text).toContain(
@@ -145,7 +147,7 @@ describe('digest messages', () => {
       data: DigestEvent & { more: number; url: string; items: { url: string; value: string }[] };
     };
     expect(body.type).toBe('digest.daily');
-    expect(body.data).toMatchObject({ total: 14, withheld: 2, more: 4 });
+    expect(body.data).toMatchObject({ total: 14, withheld: 2, withheld_pap: 3, more: 4 });
     expect(body.data.items).toHaveLength(10);
     expect(body.data.items[0]!.url).toBe(
       `${APP}/platform/threat-intelligence-hub?alert=00000000-0000-4000-8000-000000000000`,
@@ -155,7 +157,7 @@ describe('digest messages', () => {
   });
 
   it('counts a saved view’s matches above the ceiling as withheld and never lists them', () => {
-    const match = (id: string, tlp: string): ViewMatch => ({
+    const match = (id: string, tlp: string, pap = 'clear'): ViewMatch => ({
       id,
       created_at: new Date('2026-12-01T12:00:00Z'),
       title: 'New domain',
@@ -164,6 +166,7 @@ describe('digest messages', () => {
       severity: null,
       score: 50,
       tlp,
+      pap,
       path: `/platform/ioc-intelligence?open=${id}`,
       line: id,
     });
@@ -176,6 +179,28 @@ describe('digest messages', () => {
       withheld: 2,
       counts: [{ kind: 'saved_view', severity: null, count: 2 }],
     });
+    expect(summary.items.map((i) => i.value)).toEqual(['a.example', 'c.example']);
+  });
+
+  it('counts matches whose PAP keeps them inside the platform as withheld and never lists them', () => {
+    const match = (id: string, pap: string): ViewMatch => ({
+      id,
+      created_at: new Date('2026-12-01T12:00:00Z'),
+      title: 'New domain',
+      value: `${id}.example`,
+      value_type: 'domain',
+      severity: null,
+      score: 50,
+      tlp: 'green',
+      pap,
+      path: `/platform/ioc-intelligence?open=${id}`,
+      line: id,
+    });
+    const summary = summariseMatches(
+      [match('a', 'clear'), match('b', 'amber'), match('c', 'green'), match('d', 'red')],
+      'amber',
+    );
+    expect(summary).toMatchObject({ total: 2, withheld: 0, withheld_pap: 2 });
     expect(summary.items.map((i) => i.value)).toEqual(['a.example', 'c.example']);
   });
 });

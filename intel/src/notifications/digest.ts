@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { DigestCount, DigestEvent, DigestItem } from './digest-payloads.js';
 import { digestHour, dueDigestPeriod, type DigestKind } from './digest-period.js';
-import { VIEW_PAGES, type ViewMatch } from './view-pages.js';
+import { papAllowsSharing, VIEW_PAGES, type ViewMatch } from './view-pages.js';
 
 /**
  * Digests: for each enabled daily or weekly rule, once its period has closed, the worker gathers the
@@ -31,6 +31,8 @@ interface DigestRule {
 interface Summary {
   total: number;
   withheld: number;
+  /** Events within the ceiling whose PAP (AMBER or above) keeps them inside the platform. */
+  withheld_pap: number;
   counts: DigestCount[];
   items: DigestItem[];
 }
@@ -99,7 +101,7 @@ async function assemble(db: pg.Client, rule: DigestRule, end: Date, now: Date): 
       const summary = matches
         ? summariseMatches(matches, channel.max_tlp)
         : await summariseEvents(db, rule.id, start, end, channel.max_tlp);
-      if (summary.total + summary.withheld === 0) continue;
+      if (summary.total + summary.withheld + summary.withheld_pap === 0) continue;
       const event = digestEvent(rule, start, end, summary);
       const { rowCount } = await db.query(
         `insert into public.notification_deliveries (rule_id, channel_id, event_key, event_kind, event, tlp, status, next_attempt_at)
@@ -129,7 +131,12 @@ async function summariseEvents(
     [ruleId, start, end, ceiling, DIGEST_TOP],
   );
   const summary = rows[0]!.summary;
-  return { ...summary, total: Number(summary.total), withheld: Number(summary.withheld) };
+  return {
+    ...summary,
+    total: Number(summary.total),
+    withheld: Number(summary.withheld),
+    withheld_pap: Number(summary.withheld_pap ?? 0),
+  };
 }
 
 async function viewMatches(
@@ -151,12 +158,14 @@ async function viewMatches(
 /** A saved view's matches as a digest for one ceiling (pure: the unit tests call it). */
 export function summariseMatches(matches: ViewMatch[], ceiling: string, top = DIGEST_TOP): Summary {
   const limit = TLPS.indexOf(ceiling);
-  const shown = matches.filter((m) => TLPS.indexOf(m.tlp) <= limit);
+  const withinTlp = matches.filter((m) => TLPS.indexOf(m.tlp) <= limit);
+  const shown = withinTlp.filter((m) => papAllowsSharing(m.pap));
   const counts = new Map<string, number>();
   for (const m of shown) counts.set(m.severity ?? '', (counts.get(m.severity ?? '') ?? 0) + 1);
   return {
     total: shown.length,
-    withheld: matches.length - shown.length,
+    withheld: matches.length - withinTlp.length,
+    withheld_pap: withinTlp.length - shown.length,
     counts: [...counts].map(([severity, count]) => ({
       kind: 'saved_view',
       severity: severity || null,

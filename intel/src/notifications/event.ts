@@ -55,6 +55,7 @@ export function eventFacts(event: NotificationEvent): [string, string][] {
     ['New results', event.count],
     ['Values', Array.isArray(event.values) ? event.values.join(', ') : undefined],
     ['Left out (above the TLP ceiling)', event.left_out_above_tlp || undefined],
+    ['Left out (PAP:AMBER or above: may not leave the platform)', event.left_out_pap || undefined],
   ];
   return facts
     .filter(

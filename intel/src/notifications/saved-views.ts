@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { VIEW_PAGES, type ViewMatch } from './view-pages.js';
+import { papAllowsSharing, VIEW_PAGES, type ViewMatch } from './view-pages.js';
 
 export { defang, iocViewArgs, type ViewArgs } from './view-pages.js';
 
@@ -64,7 +64,8 @@ async function evaluate(db: pg.Client, rule: ViewRule): Promise<number> {
   });
   await db.query('update public.notification_rules set view_cursor = $2 where id = $1', [rule.id, now]);
   const order = TLPS.indexOf(rule.ceiling!);
-  const sendable = matches.filter((m) => TLPS.indexOf(m.tlp) <= order);
+  const withinTlp = matches.filter((m) => TLPS.indexOf(m.tlp) <= order);
+  const sendable = withinTlp.filter((m) => papAllowsSharing(m.pap));
   if (sendable.length === 0) return 0;
   const tlp = TLPS[Math.max(...sendable.map((m) => TLPS.indexOf(m.tlp)))]!;
   const event = {
@@ -75,7 +76,8 @@ async function evaluate(db: pg.Client, rule: ViewRule): Promise<number> {
     tlp,
     occurred_at: now.toISOString(),
     count: sendable.length,
-    left_out_above_tlp: matches.length - sendable.length,
+    left_out_above_tlp: matches.length - withinTlp.length,
+    left_out_pap: withinTlp.length - sendable.length,
     values: sendable.slice(0, LISTED).map((m) => m.line),
     path: `/platform/${rule.view_page}${rule.view_query ? `?${rule.view_query}` : ''}`,
     rule: rule.name,

@@ -45,6 +45,11 @@ export function iocViewArgs(query: string, now = new Date()): ViewArgs {
   };
 }
 
+/** PAP:CLEAR and PAP:GREEN may leave the platform; AMBER and RED never do (private.pap_allows_sharing). */
+export function papAllowsSharing(pap: string): boolean {
+  return pap === 'clear' || pap === 'green';
+}
+
 /** A value made unclickable for mail clients and chat: dots and schemes defanged. */
 export function defang(value: string): string {
   return value.replace(/\./g, '[.]').replace(/^http/i, 'hxxp').replace(/@/g, '[@]');
@@ -67,6 +72,8 @@ export interface ViewMatch {
   severity: string | null;
   score: number | null;
   tlp: string;
+  /** Its PAP (the indicator's; CLEAR without one): AMBER and above never leave the platform. */
+  pap: string;
   /** Path into the app for this match. */
   path: string;
   /** The message's line for it, inert (values defanged). */
@@ -124,8 +131,8 @@ const iocIntelligence: Matcher = async (db, rule, { since, until, now }) => {
     );
     return rows;
   });
-  const { rows: fresh } = await db.query<{ id: string; created_at: Date; tlp: string }>(
-    `select id, created_at, tlp::text from public.indicators
+  const { rows: fresh } = await db.query<{ id: string; created_at: Date; tlp: string; pap: string }>(
+    `select id, created_at, tlp::text, private.indicator_pap(id)::text as pap from public.indicators
       where id = any($1::bigint[]) and created_at >= $2 and created_at < $3`,
     [matches.map((m) => m.id), since, until],
   );
@@ -143,6 +150,7 @@ const iocIntelligence: Matcher = async (db, rule, { since, until, now }) => {
         severity: null,
         score: m.score,
         tlp: row.tlp,
+        pap: row.pap,
         path: `/platform/ioc-intelligence?open=${encodeURIComponent(m.id)}&status=all`,
         line: `${m.type} ${defang(m.value)}${m.score === null ? '' : ` (score ${m.score})`}`,
       },
@@ -231,13 +239,17 @@ const threatIntelligenceHub: Matcher = async (db, rule, { since, until, now }) =
     );
     return rows;
   });
-  // An alert's marking is its indicator's (TLP:AMBER without one), as the capture pass has it.
-  const { rows: marks } = await db.query<{ id: string; tlp: string }>(
-    `select a.id, coalesce(i.tlp, 'amber')::text as tlp from public.enhanced_security_alerts a
+  // An alert's marking is its indicator's (TLP:AMBER without one), as the capture pass has it; so is
+  // its PAP (CLEAR without one).
+  const { rows: marks } = await db.query<{ id: string; tlp: string; pap: string }>(
+    `select a.id, coalesce(i.tlp, 'amber')::text as tlp,
+            case when i.id is null then 'clear' else private.indicator_pap(i.id)::text end as pap
+       from public.enhanced_security_alerts a
        left join public.indicators i on i.id = a.indicator_id where a.id = any($1::uuid[])`,
     [alerts.map((a) => a.id)],
   );
   const tlp = new Map(marks.map((m) => [m.id, m.tlp]));
+  const pap = new Map(marks.map((m) => [m.id, m.pap]));
   return alerts.map((a) => ({
     id: a.id,
     created_at: a.created_at,
@@ -247,6 +259,7 @@ const threatIntelligenceHub: Matcher = async (db, rule, { since, until, now }) =
     severity: a.severity,
     score: null,
     tlp: tlp.get(a.id) ?? 'amber',
+    pap: pap.get(a.id) ?? 'clear',
     path: `/platform/threat-intelligence-hub?alert=${encodeURIComponent(a.id)}`,
     line: `[${a.severity.toUpperCase()}] ${oneLine(a.title)}${a.value ? ` (${a.value_type} ${defang(a.value)})` : ''}`,
   }));
