@@ -11,7 +11,9 @@ type RpcAnswer = { data: unknown; error: { message: string } | null };
 
 const listeners = new Set<AuthListener>();
 let initialSession: Session | null = null;
-let rpcAnswers: Record<string, (args: unknown) => RpcAnswer | Promise<RpcAnswer>> = {};
+let rpcAnswers: Record<string, (args: unknown) => RpcAnswer | Promise<RpcAnswer>> = {
+  mfa_required: () => ({ data: false, error: null }),
+};
 
 export function makeSession(user: { id?: string; email?: string } = {}): Session {
   const id = user.id ?? 'user-1';
@@ -42,6 +44,21 @@ export const fakeAuth = {
   getSession: vi.fn(async () => ({ data: { session: initialSession }, error: null })),
   signOut: vi.fn(async (_options?: { scope?: string }) => ({ error: null as Error | null })),
   signInWithPassword: vi.fn(),
+  refreshSession: vi.fn(async (): Promise<{ data: unknown; error: null }> => ({
+    data: { session: initialSession },
+    error: null,
+  })),
+  /** supabase-js `auth.mfa`: by default a session at aal1 whose user has no factor. */
+  mfa: {
+    getAuthenticatorAssuranceLevel: vi.fn(async () => ({
+      data: { currentLevel: 'aal1', nextLevel: 'aal1', currentAuthenticationMethods: [] },
+      error: null,
+    })),
+    listFactors: vi.fn(async () => ({ data: { all: [], totp: [], phone: [], webauthn: [] }, error: null })),
+    enroll: vi.fn(),
+    challengeAndVerify: vi.fn(),
+    unenroll: vi.fn(),
+  },
 };
 
 /**
@@ -155,8 +172,10 @@ export function resetFakeSupabase() {
   listeners.clear();
   initialSession = null;
   localStorage.removeItem(STORED_SESSION_KEY);
-  rpcAnswers = {};
+  rpcAnswers = { mfa_required: () => ({ data: false, error: null }) };
   fakeStorage.calls = [];
   answerStorage(() => ({ data: null, error: { message: 'no fake storage answer' } }));
   vi.clearAllMocks();
+  // Back to the defaults above (a session at aal1 whose user has no factor).
+  for (const mock of Object.values(fakeAuth.mfa)) mock.mockReset();
 }

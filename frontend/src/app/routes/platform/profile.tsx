@@ -6,6 +6,7 @@ import { Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ApiKeysSection } from '@/features/api-keys/components/api-keys-section';
+import { AuthenticatorFactors } from '@/features/auth/components/factors/authenticator-factors';
 import { BackupCodes } from '@/features/auth/components/mfa/backup-codes';
 import { useMyAccount, type MyAccount } from '@/features/profile/api/get-my-account';
 import { DisplayNameForm } from '@/features/profile/components/display-name-form';
@@ -21,6 +22,8 @@ interface ProfileSlot {
   title: string;
   description?: string;
   render: (account: MyAccount) => ReactNode;
+  /** Shown only when this answers true (default: always). */
+  visible?: (account: MyAccount) => boolean;
 }
 
 /** In page order. Add a section here (e.g. API keys) and the page shows it. */
@@ -52,6 +55,14 @@ export const profileSections: readonly ProfileSlot[] = [
   {
     id: 'mfa',
     title: 'Two-factor authentication',
+    description: 'A code from an authenticator app at each sign-in, besides your password.',
+    render: () => <AuthenticatorFactors />,
+  },
+  {
+    id: 'admin-mfa',
+    title: 'Administrator second factor',
+    description: 'The code and backup codes that administrator pages ask for.',
+    visible: (account) => account.is_admin,
     render: (account) => (
       <MfaSection account={account} renderCodes={(codes) => <BackupCodes codes={codes} />} />
     ),
@@ -94,11 +105,13 @@ export default function ProfilePage({ definition }: PlatformPageProps) {
           </Button>
         </Stack>
       ) : (
-        profileSections.map((section) => (
-          <ProfileSection key={section.id} title={section.title} description={section.description}>
-            {section.render(account.data)}
-          </ProfileSection>
-        ))
+        profileSections
+          .filter((section) => section.visible?.(account.data) ?? true)
+          .map((section) => (
+            <ProfileSection key={section.id} title={section.title} description={section.description}>
+              {section.render(account.data)}
+            </ProfileSection>
+          ))
       )}
     </Stack>
   );

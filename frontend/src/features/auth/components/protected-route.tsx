@@ -1,7 +1,8 @@
 /**
  * The sign-in guard (SPEC §2, §4): loader while auth is settling, /auth (history replaced, original location
- * passed along) without a session, the "Choose your password" step after a one-time password, and for
- * admin-only screens the two-factor step or the admin notice.
+ * passed along) without a session, the "Choose your password" step after a one-time password, the
+ * authenticator code (a verified factor, session at aal1) or enrolment (two-factor required for
+ * everyone), and for admin-only screens the admin two-factor step or the admin notice.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -9,6 +10,7 @@ import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { publicPaths } from '@/config/paths';
 import { useAppSelector } from '@/app/store/hooks';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useSecondFactorStep } from '@/features/auth/hooks/use-second-factor-step';
 import { selectMustChoosePassword } from '@/features/auth/state/auth-slice';
 import type { ReturnLocationState } from '@/features/auth/utils/return-location';
 import { AdminNotice } from './admin-notice';
@@ -17,6 +19,9 @@ import { AdminNotice } from './admin-notice';
 // code form likewise loads only for an admin asked for a code, not with the public pages.
 const MfaSetup = lazy(() => import('./mfa/mfa-setup').then((m) => ({ default: m.MfaSetup })));
 const MfaVerify = lazy(() => import('./mfa/mfa-verify').then((m) => ({ default: m.MfaVerify })));
+const SecondFactorScreen = lazy(() =>
+  import('./factors/second-factor-screen').then((m) => ({ default: m.SecondFactorScreen })),
+);
 const ChoosePassword = lazy(() => import('./choose-password').then((m) => ({ default: m.ChoosePassword })));
 
 export function ProtectedRoute({
@@ -29,6 +34,8 @@ export function ProtectedRoute({
   const { user, session, loading, adminValidation } = useAuth();
   const mustChoosePassword = useAppSelector(selectMustChoosePassword);
   const location = useLocation();
+  // Not asked for a token awaiting a new password: the server refuses it everywhere else.
+  const factorStep = useSecondFactorStep(mustChoosePassword ? null : session, adminValidation);
 
   if (loading) return <FullScreenLoader label="Verifying access..." />;
   if (!user || !session) {
@@ -41,6 +48,13 @@ export function ProtectedRoute({
     return (
       <Suspense fallback={<FullScreenLoader label="Verifying access..." />}>
         <ChoosePassword />
+      </Suspense>
+    );
+  if (factorStep === 'checking') return <FullScreenLoader label="Verifying access..." />;
+  if (factorStep !== 'none')
+    return (
+      <Suspense fallback={<FullScreenLoader label="Verifying access..." />}>
+        <SecondFactorScreen step={factorStep} />
       </Suspense>
     );
   if (adminOnly) {
