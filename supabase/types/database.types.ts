@@ -1866,6 +1866,31 @@ export type Database = {
         };
         Relationships: [];
       };
+      outbound_allowed_addresses: {
+        Row: {
+          address: unknown;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          reason: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          address: unknown;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          reason: string;
+        };
+        Update: {
+          address?: unknown;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          reason?: string;
+        };
+        Relationships: [];
+      };
       performance_reports: {
         Row: {
           critical: boolean;
@@ -3102,6 +3127,7 @@ export type Database = {
         Args: { _days?: number; _limit?: number };
         Returns: {
           alerts: number;
+          by_analyst: boolean;
           confidence: string;
           evidence: string;
           evidence_count: number;
@@ -3113,6 +3139,7 @@ export type Database = {
           previous_sightings: number;
           shared: boolean;
           sightings: number;
+          sources: string[];
           stix_id: string;
           tlp: Database['public']['Enums']['tlp_level'];
           type: string;
@@ -3181,6 +3208,18 @@ export type Database = {
         };
       };
       create_group: { Args: { _description?: string; _max_tlp?: string; _name: string }; Returns: string };
+      create_knowledge_from_text: {
+        Args: {
+          _confidence?: number;
+          _description?: string;
+          _indicators: Json;
+          _object_ids?: string[];
+          _red_audience?: string[];
+          _report_name?: string;
+          _tlp?: Database['public']['Enums']['tlp_level'];
+        };
+        Returns: Json;
+      };
       create_notification_channel: {
         Args: {
           _kind: Database['public']['Enums']['notification_channel_kind'];
@@ -3546,6 +3585,15 @@ export type Database = {
         }[];
       };
       log_security_violation: { Args: { _details?: Json; _event_type: string }; Returns: Json };
+      match_known_entities: {
+        Args: { _external_ids?: string[]; _names: string[] };
+        Returns: {
+          matched: string;
+          name: string;
+          stix_id: string;
+          type: string;
+        }[];
+      };
       merge_intel_objects: { Args: { _from: string[]; _into: string }; Returns: Json };
       merge_intel_objects_preview: { Args: { _from: string[]; _into: string }; Returns: Json };
       mfa_required: { Args: Record<PropertyKey, never>; Returns: boolean };
@@ -3838,6 +3886,13 @@ export type Database = {
           reliability: Database['public']['Enums']['source_reliability'];
           sync_interval_seconds: number;
           url: string;
+        }[];
+      };
+      storage_upload_allowance: {
+        Args: { _bucket_id: string; _name: string };
+        Returns: {
+          bytes: number;
+          reason: string;
         }[];
       };
       submit_contact_message: {
