@@ -3,6 +3,7 @@ import { notificationPass, type NotificationPassResult } from '../notifications/
 import type { NotificationSettings } from '../notifications/settings.js';
 import { closeQueuedRun } from '../pipeline/run-state.js';
 import { ensureCatalogue } from './catalogue.js';
+import { expireUploads } from './expire-uploads.js';
 import { purgeIfDue, type PurgedData } from './retention.js';
 import { dueSources, syncSource, type SyncableSource, type SyncResult } from './sync-source.js';
 import { importUpload, takeQueuedUpload, type StorageAccess, type UploadResult } from './upload-import.js';
@@ -111,6 +112,8 @@ export async function runWorker(
       nextPurgeCheck = Date.now() + PURGE_CHECK_MS;
       try {
         const purged = await purgeIfDue(db);
+        // Uploaded files nobody imported go with the daily purge (issue 36 item 7).
+        if (purged && options.storage) purged.push(await expireUploads(db, options.storage));
         if (purged) options.onPurge?.({ purged });
       } catch (error) {
         options.onPurge?.({ error: (error as Error).message });

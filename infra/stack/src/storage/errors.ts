@@ -43,6 +43,8 @@ export const errors = {
       `The ${entity} exceeded the maximum allowed size`,
       'Payload too large',
     ),
+  /** An upload quota (see upload-allowance.ts) would be exceeded: 413 with the quota's reason. */
+  quotaExceeded: (reason: string) => new StorageError(413, 'EntityTooLarge', reason, 'Payload too large'),
   invalidMimeType: (mimeType: string) =>
     new StorageError(415, 'InvalidMimeType', `mime type ${mimeType} is not supported`, 'invalid_mime_type'),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', `Invalid key: ${key}`),
@@ -90,6 +92,8 @@ export function toStorageError(error: unknown): StorageError {
   if (code === '42501') return errors.accessDenied(message);
   if (code === '23505') return errors.alreadyExists();
   if (code === '57014') return errors.databaseTimeout();
+  // 53100 (disk_full) raised by a project's quota trigger: the upload would pass a quota.
+  if (code === '53100') return errors.quotaExceeded(message);
   if (/^(22|23|P0)/.test(code)) return errors.invalidRequest(message);
   return errors.internal(code ? message : 'Internal server error');
 }

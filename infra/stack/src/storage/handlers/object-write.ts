@@ -3,7 +3,8 @@
  * anything behind: bucket limits are read as service_role; the row write is first tried as the
  * caller and rolled back (policies and duplicates are refused before a byte is read); the body is
  * streamed to a temporary file under the size limit; the file is moved to its version's path;
- * only then is the row written for real, and if that fails the file is removed again.
+ * only then is the row written for real, and if that fails the file is removed again. A project's
+ * upload quota (upload-allowance.ts) is asked after the trial, before the body is read.
  */
 import type pg from 'pg';
 import { sendJson } from '../../kernel/http.js';
@@ -11,6 +12,7 @@ import type { StagedFile } from '../blob-store.js';
 import { asCaller, asService, callerOf, ownerOf, type StorageCall } from '../call.js';
 import { errors } from '../errors.js';
 import { lit, jsonLit } from '../sql.js';
+import { quotaRefusal, refuseBeyondAllowance, uploadAllowance } from '../upload-allowance.js';
 import { checkDeclaredLength, isMultipart, rawMimeType, receiveUpload } from '../upload-body.js';
 
 export interface BucketRow {
@@ -103,8 +105,16 @@ export async function storeUpload(call: StorageCall, w: ObjectWrite): Promise<st
   }
   const version = call.store.newVersion();
   await w.run(writeObjectSql(w, { version, metadata: null, userMetadata: null }), { rollback: true });
+  // The project's upload quota, if it has one: refused before the body is read when it cannot fit,
+  // else the body is cut off where the quota ends.
+  const allowance = await uploadAllowance(call, w.bucket.id, w.name);
+  if (allowance) refuseBeyondAllowance(call.req, allowance);
+  const bound = allowance !== undefined && allowance.bytes < limits.maxBytes;
+  if (bound) limits.maxBytes = allowance.bytes;
 
-  const upload = await receiveUpload(call.req, call.store, limits);
+  const upload = await receiveUpload(call.req, call.store, limits).catch((error: unknown) => {
+    throw quotaRefusal(error, allowance, bound);
+  });
   await commitFile(call, upload.staged, version);
   const metadata = {
     eTag: upload.staged.eTag,
