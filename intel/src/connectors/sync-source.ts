@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ClientBase } from 'pg';
 import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
+import { loadOutboundPolicy } from '../outbound/policy.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
 import { closeQueuedRun, recordFailedSync } from '../pipeline/run-state.js';
 import { fetchFeed, FeedUnavailable, type FetchOptions } from './fetch-feed.js';
@@ -92,7 +93,8 @@ export async function syncSource(
   fetchOptions: Partial<FetchOptions> = {},
   queuedRunId?: number,
 ): Promise<SyncResult> {
-  const result = await fetchAndImport(db, source, fetchOptions, queuedRunId);
+  const outbound = fetchOptions.outbound ?? (await loadOutboundPolicy(db));
+  const result = await fetchAndImport(db, source, { ...fetchOptions, outbound }, queuedRunId);
   // A feed that cannot be reached waits for its next interval instead of being retried every poll,
   // and its failure is a run of its own (a failed import already recorded one).
   if (result.result === 'failed' && !result.summary) {

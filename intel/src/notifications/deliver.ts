@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { loadOutboundPolicy } from '../outbound/policy.js';
 import { MAX_ATTEMPTS, retryAfterMs, retryDelayMs } from './backoff.js';
 import type { NotificationEvent } from './event.js';
 import {
@@ -71,6 +72,7 @@ export async function deliverDue(
   ]);
   if (claimed.length === 0) return [];
   const { rows } = await db.query<Claimed>(DETAIL_SQL, [claimed.map((c) => c.id)]);
+  settings = { ...settings, outbound: settings.outbound ?? (await loadOutboundPolicy(db)) };
   const reports: DeliveryReport[] = [];
   for (const row of rows) {
     if (options.signal?.aborted) {

@@ -18,6 +18,7 @@ import { detectionTableSpecs } from './detection-table-specs.js';
 import { exclusionTableSpecs } from './exclusion-table-specs.js';
 import { servedFeedTableSpecs } from './served-feed-table-specs.js';
 import { notificationTableSpecs } from './notification-table-specs.js';
+import { outboundTableSpecs } from './outbound-table-specs.js';
 import { groupTableSpecs } from './group-table-specs.js';
 import { exposureTableSpecs } from './exposure-table-specs.js';
 import { intelTableSpecs } from './intel-table-specs.js';
@@ -88,6 +89,7 @@ const warninglists = warninglistTableSpecs(runId, serviceInsert);
 const exclusions = exclusionTableSpecs(runId, serviceInsert, () => victimId);
 const servedFeeds = servedFeedTableSpecs(runId, serviceInsert);
 const notifications = notificationTableSpecs(runId, serviceInsert, () => victimId);
+const outbound = outboundTableSpecs(runId, serviceInsert);
 const groups = groupTableSpecs(runId, serviceInsert, () => victimId);
 const cases = caseTableSpecs(runId, serviceInsert, (table, filter) =>
   rest('DELETE', `${table}?${filter}`, service).then(() => undefined),
@@ -135,6 +137,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...exclusions.specs,
   ...servedFeeds.specs,
   ...notifications.specs,
+  ...outbound.specs,
   ...groups.specs,
   ...cases.specs,
   ...authoring.specs,
@@ -296,7 +299,7 @@ beforeAll(async () => {
   await warninglists.seed();
   await exclusions.seed();
   await servedFeeds.seed();
-  await Promise.all([notifications.seed(), groups.seed(), cases.seed(), authoring.seed()]);
+  await Promise.all([notifications.seed(), outbound.seed(), groups.seed(), cases.seed(), authoring.seed()]);
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   await demoDataset.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
@@ -319,6 +322,7 @@ afterAll(async () => {
   await exclusions.cleanUp(remove);
   await servedFeeds.cleanUp(remove);
   await notifications.cleanUp(remove);
+  await outbound.cleanUp(remove);
   await groups.cleanUp(remove);
   await cases.cleanUp();
   await authoring.cleanUp();
