@@ -1,6 +1,7 @@
 /**
- * The TLP:RED audience of an indicator made by hand: the groups cleared for RED the author belongs
- * to; at least one is required (the database refuses a RED row without an audience, in words).
+ * The TLP:RED audience of a row made by hand (an indicator, a knowledge object, a relationship): the
+ * groups cleared for RED the author belongs to; at least one is required (the database refuses a RED
+ * row without an audience, in words).
  */
 import { Checkbox, Fieldset, SimpleGrid } from '@chakra-ui/react';
 

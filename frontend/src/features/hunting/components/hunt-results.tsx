@@ -4,11 +4,13 @@
  */
 import { Button, Flex, Tabs, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuBellPlus, LuDownload } from 'react-icons/lu';
+import { LuBellPlus, LuDownload, LuPlus } from 'react-icons/lu';
 import { downloadText, rowsToCsv } from '@/components/data-table/csv-export';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
-import { formatInteger } from '@/lib/format/format';
+import { toast } from '@/components/ui/toast';
+import { formatCount, formatInteger } from '@/lib/format/format';
+import { PROMOTE_LIMIT, usePromoteValues } from '@/features/hunting/api/promote-values';
 import { useRaiseAlerts } from '@/features/hunting/hooks/use-raise-alerts';
 import { HUNT_LIMITS } from '@/features/hunting/utils/hunt-limits';
 import type { HuntResult } from '@/features/hunting/utils/hunt-result';
@@ -37,6 +39,18 @@ export function HuntResults({ result, tab, onTabChange, huntName }: HuntResultsP
   );
   const selectedRows = result.matched.filter((row) => selected.has(row.key));
   const tooMany = selectedRows.length > HUNT_LIMITS.maxAlertsAtOnce;
+  const promote = usePromoteValues();
+  const promoteAll = async () => {
+    try {
+      const done = await promote.mutateAsync({ values: result.notMatched, tlp: 'amber' });
+      toast({
+        title: `${formatCount(done.created, 'indicator')} added at TLP:AMBER`,
+        description: 'Your hunt values are now indicators of your own.',
+      });
+    } catch (error) {
+      toast({ title: 'Not added', description: (error as Error).message, variant: 'destructive' });
+    }
+  };
 
   return (
     <Tabs.Root value={tab} onValueChange={(details) => onTabChange(details.value as ResultTab)} lazyMount>
@@ -101,6 +115,20 @@ export function HuntResults({ result, tab, onTabChange, huntName }: HuntResultsP
           >
             <LuDownload aria-hidden="true" />
             Export not matched (CSV)
+          </Button>
+          <Button
+            size="sm"
+            disabled={result.notMatched.length === 0 || result.notMatched.length > PROMOTE_LIMIT}
+            loading={promote.isPending}
+            title={
+              result.notMatched.length > PROMOTE_LIMIT
+                ? `At most ${formatInteger(PROMOTE_LIMIT)} at once`
+                : undefined
+            }
+            onClick={() => void promoteAll()}
+          >
+            <LuPlus aria-hidden="true" />
+            Add them as indicators (TLP:AMBER)
           </Button>
         </Flex>
         <DataTable

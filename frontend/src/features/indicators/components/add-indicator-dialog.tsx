@@ -16,7 +16,7 @@ import {
 import { InertText } from '@/lib/security/inert-text';
 import { useCreateIndicator, type NewIndicator } from '@/features/indicators/api/create-indicator';
 import type { TLP_LEVELS } from '@/features/indicators/schemas/indicator-filters';
-import { RedAudienceChoice } from './red-audience-choice';
+import { RedAudienceChoice } from '@/components/intel/red-audience-choice';
 
 interface AddIndicatorDialogProps {
   open: boolean;

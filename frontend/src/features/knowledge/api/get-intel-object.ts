@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { knowledgeKeys } from './keys';
 
 const COLUMNS =
-  'stix_id, type, name, description, aliases, external_ids, created, modified, revoked, deprecated, confidence, tlp, labels, kill_chain_phases, platforms';
+  'stix_id, type, name, description, aliases, external_ids, created, modified, revoked, deprecated, confidence, tlp, labels, kill_chain_phases, platforms, red_audience, object_refs, created_by';
 
 export async function getIntelObject(stixId: string) {
   const { data, error } = await supabase()

@@ -14,4 +14,12 @@ export const knowledgeKeys = {
   matrix: (objectIds: readonly string[], withSightings: boolean, usedOnly: boolean) =>
     [...knowledgeKeys.all, 'matrix', 'enterprise-attack', objectIds, withSightings, usedOnly] as const,
   technique: (stixId: string) => [...knowledgeKeys.all, 'technique', stixId] as const,
+  changes: (stixId: string) => [...knowledgeKeys.all, 'changes', stixId] as const,
+  notes: (stixId: string) => [...knowledgeKeys.all, 'notes', stixId] as const,
+  rules: () => [...knowledgeKeys.all, 'relationship-rules'] as const,
+  clearance: () => [...knowledgeKeys.all, 'clearance'] as const,
+  search: (query: string, types: readonly string[]) =>
+    [...knowledgeKeys.all, 'search', query, types] as const,
+  mergePreview: (into: string, from: readonly string[]) =>
+    [...knowledgeKeys.all, 'merge-preview', into, from] as const,
 };

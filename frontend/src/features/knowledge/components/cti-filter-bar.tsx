@@ -11,6 +11,7 @@ import { formatInteger } from '@/lib/format/format';
 import { useCtiFacets } from '@/features/knowledge/api/get-cti-facets';
 import { CTI_KINDS, type CtiFilters, type CtiKind } from '@/features/knowledge/schemas/cti-filters';
 import { kindName } from '@/features/knowledge/utils/object-kinds';
+import { NewObjectButton } from './new-object-button';
 
 interface CtiFilterBarProps {
   filters: CtiFilters;
@@ -82,6 +83,9 @@ export function CtiFilterBar({ filters, onChange }: CtiFilterBarProps) {
           Clear filters
         </Button>
       )}
+      <Flex flex="1" justify="flex-end" gap="2">
+        <NewObjectButton onCreated={(open) => onChange({ open })} />
+      </Flex>
     </Flex>
   );
 }

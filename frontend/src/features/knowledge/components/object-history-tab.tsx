@@ -1,13 +1,14 @@
 /**
- * An object's history as far as it is known. No change log is kept per object: the tab says so, and
- * shows its own dates (STIX created and modified, ATT&CK version), when it entered the knowledge base
- * and last changed here, and the latest imports of the sources that delivered it.
+ * An object's history: who changed which field here and when (analysts' edits, merges, imports that
+ * kept an analyst's edit), then its own dates (STIX created and modified, ATT&CK version), when it
+ * entered the knowledge base and last changed here, and the latest imports of its sources.
  */
 import { Spinner, Stack, Text } from '@chakra-ui/react';
 import { Facts } from '@/components/entity/facts';
 import { formatDateTime } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import { HISTORY_EVENT_LIMIT, useObjectHistory } from '@/features/knowledge/api/get-object-history';
+import { ObjectChanges } from './object-changes';
 
 export function ObjectHistoryTab({ stixId }: { stixId: string }) {
   const history = useObjectHistory(stixId);
@@ -19,9 +20,10 @@ export function ObjectHistoryTab({ stixId }: { stixId: string }) {
     return <Text color="fg.muted">It does not exist, or your clearance does not cover its TLP.</Text>;
   return (
     <Stack gap="4">
+      <ObjectChanges stixId={stixId} />
       <Text fontSize="sm" color="fg.muted">
-        The knowledge base keeps no change log per object: a re-import replaces an object when its STIX
-        “modified” date is newer. These are its dates, and the latest imports of its sources.
+        A re-import replaces an object when its STIX “modified” date is newer, except the fields an analyst
+        edited. These are its dates, and the latest imports of its sources.
       </Text>
       <Facts
         items={[

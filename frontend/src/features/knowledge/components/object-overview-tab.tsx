@@ -1,4 +1,7 @@
-/** An object's overview on the entity screen: description, aliases, ids, tactics and platforms, marking. */
+/**
+ * An object's overview on the entity screen: description, aliases, ids, tactics and platforms, marking;
+ * then what an analyst does with it (edit, relate, merge) and its notes.
+ */
 import { Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Facts } from '@/components/entity/facts';
@@ -7,6 +10,7 @@ import { formatDate } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import type { IntelObject } from '@/features/knowledge/api/get-intel-object';
 import { plainAttackText } from '@/features/knowledge/utils/object-kinds';
+import { ObjectCuration } from './object-curation';
 
 /** ATT&CK's tactic short names (initial-access) as their names (Initial Access). */
 function tacticNames(phases: unknown): string | null {
@@ -54,6 +58,7 @@ export function ObjectOverviewTab({ object, extra }: { object: IntelObject; extr
         ]}
       />
       {extra}
+      <ObjectCuration object={object} />
     </Stack>
   );
 }
