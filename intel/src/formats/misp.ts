@@ -74,8 +74,10 @@ const tagNames = (tags: unknown) =>
     .map((t) => str(t.name))
     .filter((n): n is string => !!n);
 const tlpTag = (names: string[]) => names.find((n) => /^tlp:/i.test(n));
+/** PAP:<level> tags (MISP's PAP taxonomy) say what may be done with the value outside the platform. */
+const papTag = (names: string[]) => names.find((n) => /^pap:/i.test(n));
 const plainTags = (names: string[]) =>
-  names.filter((n) => !/^tlp:/i.test(n) && !n.startsWith('misp-galaxy:'));
+  names.filter((n) => !/^(tlp|pap):/i.test(n) && !n.startsWith('misp-galaxy:'));
 const unixDate = (value: unknown) => {
   const seconds = Number(str(value));
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : undefined;
@@ -144,6 +146,7 @@ function* eventDrafts(event: Obj, base: string): Generator<Draft> {
     }
     const tags = tagNames(a.Tag);
     const tlp = tlpTag(tags) ?? tlpTag(eventTags);
+    const pap = papTag(tags) ?? papTag(eventTags);
     for (const item of typed)
       yield {
         kind: 'indicator',
@@ -158,6 +161,7 @@ function* eventDrafts(event: Obj, base: string): Generator<Draft> {
         malware,
         context: {
           ...(tlp ? { tlp_tag: tlp } : {}),
+          ...(pap ? { pap_tag: pap } : {}),
           misp_type: type,
           category: str(a.category),
           event_uuid: eventUuid,

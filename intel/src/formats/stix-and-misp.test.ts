@@ -159,7 +159,7 @@ describe('MISP', () => {
       ignored: 37,
     });
   });
-  it('an attribute TLP tag travels to the pipeline; composite values are split into both indicators', async () => {
+  it('an attribute TLP and PAP tag travel to the pipeline; composite values are split into both indicators', async () => {
     const event = {
       Event: {
         uuid: '5ec81ad5-0000-4000-8000-000000000001',
@@ -172,7 +172,7 @@ describe('MISP', () => {
             value: 'evil.example|203.0.113.9',
             to_ids: true,
             uuid: 'a1',
-            Tag: [{ name: 'tlp:red' }],
+            Tag: [{ name: 'tlp:red' }, { name: 'PAP:AMBER' }],
           },
           { type: 'filename|sha256', value: `dropper.exe|${'a'.repeat(64)}`, to_ids: true, uuid: 'a2' },
         ],
@@ -182,13 +182,17 @@ describe('MISP', () => {
     expect(
       drafts
         .filter((d) => d.kind === 'indicator')
-        .map((d) => d.kind === 'indicator' && [d.type, d.value, d.context?.tlp_tag]),
+        .map((d) => d.kind === 'indicator' && [d.type, d.value, d.context?.tlp_tag, d.context?.pap_tag]),
     ).toEqual([
-      ['domain', 'evil.example', 'tlp:red'],
-      ['ipv4', '203.0.113.9', 'tlp:red'],
-      ['filename', 'dropper.exe', 'tlp:amber'],
-      ['sha256', 'a'.repeat(64), 'tlp:amber'],
+      ['domain', 'evil.example', 'tlp:red', 'PAP:AMBER'],
+      ['ipv4', '203.0.113.9', 'tlp:red', 'PAP:AMBER'],
+      ['filename', 'dropper.exe', 'tlp:amber', undefined],
+      ['sha256', 'a'.repeat(64), 'tlp:amber', undefined],
     ]);
+    // PAP and TLP tags are markings, not labels.
+    expect(
+      drafts.find((d) => d.kind === 'indicator' && d.value === 'evil.example' && d.labels?.length),
+    ).toBeUndefined();
     expect(drafts.find((d) => d.kind === 'object')).toMatchObject({
       stix: { type: 'report', name: HOSTILE },
     });

@@ -37,6 +37,21 @@ export function parseTlp(raw: string): Tlp | undefined {
   return (TLP_LEVELS as readonly string[]).includes(value) ? (value as Tlp) : undefined;
 }
 
+/** PAP levels (FIRST PAP 2.0: CLEAR, GREEN, AMBER, RED; PAP:WHITE of 1.0 is CLEAR), least restrictive first. */
+export const PAP_LEVELS = ['clear', 'green', 'amber', 'red'] as const;
+export type Pap = (typeof PAP_LEVELS)[number];
+
+/** `PAP:AMBER`, `pap:white`, `Pap: Red` … → our level; undefined when not PAP. */
+export function parsePap(raw: string): Pap | undefined {
+  const value = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^pap\s*:\s*/, '')
+    .replace(/\s+/g, '');
+  if (value === 'white') return 'clear';
+  return (PAP_LEVELS as readonly string[]).includes(value) ? (value as Pap) : undefined;
+}
+
 const rank = (tlp: Tlp) => TLP_LEVELS.indexOf(tlp);
 export const mostRestrictive = (a: Tlp, b: Tlp): Tlp => (rank(a) >= rank(b) ? a : b);
 export const leastRestrictive = (a: Tlp, b: Tlp): Tlp => (rank(a) <= rank(b) ? a : b);

@@ -99,7 +99,8 @@ pm as (
     case when newer then s.tlp else p.tlp end as tlp,
     array(select distinct n from unnest(coalesce(p.malware, '{}') || s.malware) n order by n) as malware,
     case when newer then s.context else p.context end as context,
-    row(p.source_ref, p.reference, p.first_seen, p.last_seen, p.confidence, p.tlp, p.malware, p.context) as old_row
+    case when newer then s.pap else p.pap end as pap,
+    row(p.source_ref, p.reference, p.first_seen, p.last_seen, p.confidence, p.tlp, p.malware, p.context, p.pap) as old_row
   from ids
   join stage_indicators s on s.ord = ids.ord
   left join lateral (select p.ctid as row_ctid, p.* from public.indicator_sources p
@@ -108,8 +109,8 @@ pm as (
 ),
 pins as (
   insert into public.indicator_sources (indicator_id, source_id, source_ref, reference, first_seen, last_seen,
-    confidence, tlp, malware, context, import_run_id)
-  select indicator_id, $1, source_ref, reference, first_seen, last_seen, confidence, tlp, malware, context, $2
+    confidence, tlp, malware, context, pap, import_run_id)
+  select indicator_id, $1, source_ref, reference, first_seen, last_seen, confidence, tlp, malware, context, pap, $2
   from pm where prov_new
   on conflict (indicator_id, source_id) do nothing
   returning indicator_id
@@ -117,7 +118,7 @@ pins as (
 pupd as (
   update public.indicator_sources p set source_ref = pm.source_ref, reference = pm.reference,
     first_seen = pm.first_seen, last_seen = pm.last_seen, confidence = pm.confidence, tlp = pm.tlp,
-    malware = pm.malware, context = pm.context, import_run_id = $2
+    malware = pm.malware, context = pm.context, pap = pm.pap, import_run_id = $2
   from pm
   -- The rows read above, by their physical address (the source is locked by this run, so no other
   -- writer moves them meanwhile). Not "source_id = $1": while a new source's rows are not yet in
@@ -126,7 +127,7 @@ pupd as (
   where p.ctid = any (array(select row_ctid from pm where not prov_new))
     and not pm.prov_new and p.indicator_id = pm.indicator_id
     and row(pm.source_ref, pm.reference, pm.first_seen, pm.last_seen, pm.confidence, pm.tlp, pm.malware,
-      pm.context) is distinct from pm.old_row
+      pm.context, pm.pap) is distinct from pm.old_row
   returning p.indicator_id
 ),
 -- Malware names this batch adds to a report: only those need an indicates link (a re-import of

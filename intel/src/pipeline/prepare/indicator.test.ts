@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndicatorDraft } from '../../model/drafts.js';
 import { RecordRejected } from './fields.js';
-import { prepareIndicator } from './indicator.js';
+import { foldIndicator, prepareIndicator } from './indicator.js';
 
 const source = { id: 'source-1', name: 'Test feed', tlp: 'amber' as const, confidence: 60 };
 const draft = (type: IndicatorDraft['type'], value: string): IndicatorDraft => ({
@@ -27,5 +27,23 @@ describe('prepareIndicator', () => {
     expect(() => prepareIndicator(draft('ja3', 'not-a-digest'), source)).toThrow(
       new RecordRejected('value: not a JA3 fingerprint (32 hexadecimal characters): "not-a-digest"'),
     );
+  });
+
+  it('reads a MISP PAP tag as the report’s PAP, CLEAR without one, and refuses an unknown one', () => {
+    const tagged = (tag: string) => ({ ...draft('domain', 'pap.example'), context: { pap_tag: tag } });
+    expect(prepareIndicator(tagged('PAP:AMBER'), source).pap).toBe('amber');
+    expect(prepareIndicator(tagged('pap:white'), source).pap).toBe('clear');
+    expect(prepareIndicator(draft('domain', 'pap.example'), source).pap).toBe('clear');
+    expect(prepareIndicator(tagged('PAP:AMBER'), source).context).not.toHaveProperty('pap_tag');
+    expect(() => prepareIndicator(tagged('PAP:PURPLE'), source)).toThrow(
+      new RecordRejected('pap: unknown PAP tag "PAP:PURPLE"'),
+    );
+  });
+
+  it('folds two reports of one value to the more restrictive PAP', () => {
+    const tagged = (tag: string) =>
+      prepareIndicator({ ...draft('domain', 'pap.example'), context: { pap_tag: tag } }, source);
+    expect(foldIndicator(tagged('PAP:RED'), tagged('PAP:GREEN')).pap).toBe('red');
+    expect(foldIndicator(tagged('PAP:CLEAR'), tagged('PAP:AMBER')).pap).toBe('amber');
   });
 });

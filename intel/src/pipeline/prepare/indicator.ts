@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { IndicatorDraft, Tlp } from '../../model/drafts.js';
 import { INDICATOR_TYPES } from '../../model/drafts.js';
-import { canonicalIndicator, parseTlp, tlpFromMarkingRef } from '../../normalise/index.js';
+import {
+  canonicalIndicator,
+  PAP_LEVELS,
+  parsePap,
+  parseTlp,
+  tlpFromMarkingRef,
+  type Pap,
+} from '../../normalise/index.js';
 import { CopyJson, type CopyValue } from '../copy-text.js';
 import type { SourceContext } from './source-context.js';
 import { confidence, optionalText, parseOrReject, RecordRejected, textList, timestamp } from './fields.js';
@@ -32,6 +39,8 @@ export interface StagedIndicator {
   description: string;
   confidence: number;
   tlp: Tlp;
+  /** The report's PAP (a MISP `PAP:` tag); CLEAR when it names none (the source's PAP still applies). */
+  pap: Pap;
   firstSeen: string | undefined;
   lastSeen: string | undefined;
   validFrom: string | undefined;
@@ -66,6 +75,15 @@ function recordTlp(draft: IndicatorDraft, context: Record<string, unknown>, fall
   return fallback;
 }
 
+/** PAP from a MISP `pap:` tag; CLEAR without one. */
+function recordPap(context: Record<string, unknown>): Pap {
+  const tag = context.pap_tag;
+  if (typeof tag !== 'string') return 'clear';
+  const pap = parsePap(tag);
+  if (!pap) throw new RecordRejected(`pap: unknown PAP tag "${tag.slice(0, 60)}"`);
+  return pap;
+}
+
 const sortedUnique = (items: string[]): string[] => [...new Set(items)].sort();
 const earliest = (a?: string, b?: string) => (a === undefined ? b : b === undefined || a <= b ? a : b);
 const latest = (a?: string, b?: string) => (a === undefined ? b : b === undefined || a >= b ? a : b);
@@ -74,7 +92,7 @@ export function prepareIndicator(draft: IndicatorDraft, source: SourceContext): 
   const d = parseOrReject(indicatorSchema, draft);
   const canonical = canonicalIndicator(d.type, d.value);
   if (!canonical.ok) throw new RecordRejected(`value: ${canonical.reason}`);
-  const { tlp_tag: _tag, object_marking_refs: _refs, ...context } = d.context;
+  const { tlp_tag: _tag, pap_tag: _pap, object_marking_refs: _refs, ...context } = d.context;
   const firstSeen = timestamp('first_seen', draft.firstSeen);
   const lastSeen = timestamp('last_seen', draft.lastSeen);
   return {
@@ -85,6 +103,7 @@ export function prepareIndicator(draft: IndicatorDraft, source: SourceContext): 
     description: d.description ?? '',
     confidence: d.confidence ?? source.confidence,
     tlp: recordTlp(draft, d.context, source.tlp),
+    pap: recordPap(d.context),
     firstSeen: firstSeen ?? lastSeen,
     lastSeen: lastSeen ?? firstSeen,
     validFrom: timestamp('valid_from', draft.validFrom, true),
@@ -110,6 +129,8 @@ export function foldIndicator(earlier: StagedIndicator, later: StagedIndicator):
     malware: sortedUnique([...earlier.malware, ...later.malware]),
     description: later.description || earlier.description,
     name: later.name ?? earlier.name,
+    // Two reports of one value disagreeing on PAP: the more restrictive holds.
+    pap: PAP_LEVELS.indexOf(earlier.pap) > PAP_LEVELS.indexOf(later.pap) ? earlier.pap : later.pap,
   };
 }
 
@@ -134,5 +155,6 @@ export function indicatorRow(ord: number, i: StagedIndicator): CopyValue[] {
     i.reference,
     i.malware,
     new CopyJson(i.context),
+    i.pap,
   ];
 }
