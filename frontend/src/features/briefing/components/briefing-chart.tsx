@@ -1,6 +1,6 @@
 /**
- * One of the briefing's charts in the shared chart frame: bars, a legend on comparisons, why each bar is
- * there where that needs saying (an actor's evidence), and its table.
+ * One of the briefing's charts in the shared chart frame: bars, a legend on comparisons, where each
+ * named family or actor comes from and why it is there (an actor's evidence), and its table.
  */
 import { Stack, Text } from '@chakra-ui/react';
 import { ChartFrame } from '@/components/charts/chart-frame';
@@ -11,7 +11,7 @@ import { ComparisonBars } from './comparison-bars';
 export function BriefingChart({ chart }: { chart: Chart }) {
   const first = chart.key === 'severity' ? 'Severity' : chart.key === 'status' ? 'Status' : 'Name';
   const noted = chart.bars.filter((bar) => bar.note);
-  const why = noted.length > 0 ? ['Why it is named'] : [];
+  const why = noted.length > 0 ? ['Source, and why it is named'] : [];
   const columns = chart.legend ? [first, ...chart.legend] : [first, 'Count', ...why];
   const rows = chart.bars.map((bar) =>
     chart.legend
@@ -30,7 +30,7 @@ export function BriefingChart({ chart }: { chart: Chart }) {
           {noted.length > 0 && (
             <Stack
               as="ul"
-              aria-label="Why each is named"
+              aria-label="Where each comes from, and why it is named"
               gap="0.5"
               fontSize="xs"
               color="fg.muted"

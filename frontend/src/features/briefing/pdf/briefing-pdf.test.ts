@@ -10,7 +10,10 @@ const NOW = new Date('2026-11-25T18:05:00Z');
 function summary(threats = 5): BriefingSummary {
   const threat = (index: number) => ({
     stixId: `malware--${index}`,
+    type: 'malware',
     name: `Family ${index} «Zérø» 测试`,
+    sources: ['Feed'],
+    byAnalyst: false,
     tlp: 'clear' as const,
     alerts: trendOf(30 - index, 3),
     sightings: trendOf(10, 10),
@@ -68,10 +71,10 @@ describe('the briefing PDF', () => {
     expect(content).toContain('/Title (Executive Briefing \\(TLP:AMBER\\))');
   });
 
-  it('says why each actor is named, under its chart', () => {
+  it('says where each actor comes from and why it is named, under its chart', () => {
     const briefing = briefingDocument(summary(), 'clear', { asOf: NOW, generated: NOW });
     const content = createBriefingPdf(briefing, { compress: false }).output();
-    expect(content.match(/: moderate confidence: 3 indicators/g)).toHaveLength(5);
+    expect(content.match(/: from Feed; moderate confidence: 3 indicators/g)).toHaveLength(5);
   });
 
   it('marks every page when the briefing runs longer', () => {

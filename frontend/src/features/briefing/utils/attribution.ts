@@ -4,6 +4,7 @@
  * Strike) attribute nothing, and the briefing says so rather than naming their dozens of users.
  */
 import type { Attribution, BriefingSummary, ThreatFigures } from './briefing-summary';
+import { ANALYST_ENTRY, spokenName } from './origin';
 import { threatActivity } from './threat-metric';
 import { countOf, isAre, joinList } from './words';
 
@@ -59,7 +60,8 @@ export function actorSentence(summary: BriefingSummary): string {
     top.attribution.confidence === 'moderate' ? `${isAre(items)} most likely linked to` : 'may be linked to';
   const followers = rest
     .slice(0, FOLLOWERS)
-    .map((actor) => `${actor.name} (${actor.attribution?.confidence ?? 'low'} confidence)`);
+    .map((actor) => `${spokenName(actor)} (${actor.attribution?.confidence ?? 'low'} confidence)`);
   const followed = followers.length > 0 ? `, followed by ${joinList(followers)}` : '';
-  return `${capitalised(threatActivity(top))} ${linked} ${top.name} (${attributionNote(top)})${followed}.`;
+  const entry = top.byAnalyst ? `${ANALYST_ENTRY}; ` : '';
+  return `${capitalised(threatActivity(top))} ${linked} ${top.name} (${entry}${attributionNote(top)})${followed}.`;
 }

@@ -3,6 +3,7 @@
  * alerts by severity against the previous period, by status, and the top malware and actors.
  */
 import { attributionNote } from './attribution';
+import { originNote } from './origin';
 import { SEVERITIES, STATUSES, type BriefingSummary, type ThreatFigures } from './briefing-summary';
 import { THREAT_METRIC_LABELS, threatMetric } from './threat-metric';
 import { periodPhrase, previousPeriodPhrase } from './words';
@@ -48,7 +49,12 @@ function threatChart(
     key,
     title: `Top ${noun} by ${THREAT_METRIC_LABELS[metric]}`,
     description: `The ${noun} with the most ${THREAT_METRIC_LABELS[metric]} in ${periodPhrase(days)}.`,
-    bars: threats.map((threat) => ({ label: threat.name, value: threat[metric].current })),
+    // Every named item says where it comes from (a source, or an analyst's own entry).
+    bars: threats.map((threat) => ({
+      label: threat.name,
+      value: threat[metric].current,
+      note: originNote(threat),
+    })),
     empty: `No ${noun} linked to activity in ${periodPhrase(days)}.`,
   };
 }
@@ -62,7 +68,10 @@ function actorChart(actors: readonly ThreatFigures[], days: number): BriefingCha
       `The threat actors with the most ${THREAT_METRIC_LABELS[threatMetric(actors)]} in ${periodPhrase(days)}, ` +
       'named on evidence specific to them (moderate confidence) or a family few actors use (low confidence); ' +
       'tools many actors use name no one.',
-    bars: chart.bars.map((bar, index) => ({ ...bar, note: attributionNote(actors[index]!) })),
+    bars: chart.bars.map((bar, index) => ({
+      ...bar,
+      note: `${bar.note}; ${attributionNote(actors[index]!)}`,
+    })),
     empty: `No activity in ${periodPhrase(days)} could be attributed to a specific actor.`,
   };
 }

@@ -47,7 +47,10 @@ export const threatFixture = (
   extra: { usedByActors?: number; shared?: boolean; attribution?: Attribution } = {},
 ): ThreatFigures => ({
   stixId: `malware--${name}`,
+  type: 'malware',
   name,
+  sources: ['Feed'],
+  byAnalyst: false,
   tlp: 'clear',
   alerts: trendOf(alerts, 0),
   sightings: trendOf(sightings, 0),

@@ -34,6 +34,8 @@ const threat = (
   evidence: kind === 'malware' ? null : 'reports',
   evidence_count: kind === 'malware' ? null : 3,
   via_software: null,
+  sources: ['Feed <b>'],
+  by_analyst: kind !== 'malware',
 });
 
 const kev = (patch: Partial<BriefingKevRow> & Pick<BriefingKevRow, 'cve_id'>): BriefingKevRow => ({
@@ -108,6 +110,11 @@ describe('the briefing summary', () => {
       count: 3,
       viaSoftware: [],
     });
+  });
+
+  it('keeps where each named item comes from: its sources, and whether an analyst wrote it', () => {
+    expect(summary.malware[0]).toMatchObject({ type: 'malware', sources: ['Feed <b>'], byAnalyst: false });
+    expect(summary.actors[0]).toMatchObject({ type: 'intrusion-set', byAnalyst: true });
   });
 
   it('counts KEV entries per period, the new exposures and today’s exposure', () => {

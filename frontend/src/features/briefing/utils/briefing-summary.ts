@@ -27,7 +27,13 @@ export interface Attribution {
 
 export interface ThreatFigures {
   stixId: string;
+  /** STIX type: malware, intrusion-set or threat-actor. */
+  type: string;
   name: string;
+  /** Names of the sources that delivered it (rendered inert). */
+  sources: string[];
+  /** Written by an analyst of this platform rather than delivered by a source. */
+  byAnalyst: boolean;
   tlp: TlpLevel;
   alerts: Trend;
   sightings: Trend;
@@ -120,6 +126,9 @@ function threatFigures(row: BriefingThreatRow): ThreatFigures {
     stixId: row.stix_id,
     // Names come from feeds: invisible and direction-changing characters are shown, not obeyed.
     name: inertString(row.name, { defang: false }),
+    type: row.type,
+    sources: (row.sources ?? []).map((source) => inertString(source, { defang: false })),
+    byAnalyst: row.by_analyst === true,
     tlp: row.tlp,
     alerts: trendOf(Number(row.alerts), Number(row.previous_alerts)),
     sightings: trendOf(Number(row.sightings), Number(row.previous_sightings)),

@@ -5,6 +5,7 @@
 import { formatInteger } from '@/lib/format/format';
 import { actorSentence } from './attribution';
 import type { BriefingSummary, Status } from './briefing-summary';
+import { spokenName } from './origin';
 import { threatActivity } from './threat-metric';
 import type { Trend } from './trend';
 import { countOf, hasHave, isAre, joinList, periodPhrase, previousPeriodPhrase, wasWere } from './words';
@@ -73,9 +74,9 @@ export function malwareSentence(summary: BriefingSummary): string {
   const [top, ...rest] = summary.malware;
   if (!top)
     return `No known malware family was linked to alerts, sightings or new indicators in ${periodPhrase(summary.days)}.`;
-  const followers = rest.slice(0, FOLLOWERS).map((threat) => threat.name);
+  const followers = rest.slice(0, FOLLOWERS).map(spokenName);
   const followed = followers.length > 0 ? `, followed by ${joinList(followers)}` : '';
-  return `The most active malware family in ${periodPhrase(summary.days)} was ${top.name} (${threatActivity(top)})${followed}.`;
+  return `The most active malware family in ${periodPhrase(summary.days)} was ${spokenName(top)} (${threatActivity(top)})${followed}.`;
 }
 
 const LISTED_CVES = 3;
