@@ -31,11 +31,12 @@ async function run(
   src: { id: string; name: string },
   outcome: { status: 'succeeded' | 'failed'; rejects?: unknown[]; error?: string },
   input: string,
+  format = 'csv',
 ): Promise<number> {
   const [row] = await plant<{ id: number }>(target, 'import_runs', {
     source_id: src.id,
     source_name: src.name,
-    format: 'csv',
+    format,
     input,
   });
   const id = row!.id;
@@ -83,13 +84,16 @@ describe('API · TLP:RED side channels', () => {
     expect(seen[0]!.counts).toEqual({ kev_added: 1 });
   });
 
-  it('an import of a TLP:RED source announces nothing to the analyst (imported and failed); an AMBER one does', async () => {
+  it('an import of a TLP:RED source announces nothing to the analyst (every import event kind); an AMBER one does', async () => {
     const red = await source('red');
     const amber = await source('amber');
-    const redDone = await run(red, { status: 'succeeded' }, 'red.csv');
-    const redFailed = await run(red, { status: 'failed', error: 'secret 198.51.100.7' }, 'red.csv');
+    // One run per kind: indicators_imported (csv), objects_imported (stix), import_succeeded (kev), import_failed.
+    const redRuns: number[] = [];
+    for (const format of ['csv', 'stix', 'kev'])
+      redRuns.push(await run(red, { status: 'succeeded' }, 'red', format));
+    redRuns.push(await run(red, { status: 'failed', error: 'secret 198.51.100.7' }, 'red.csv'));
     const amberDone = await run(amber, { status: 'succeeded' }, 'amber.csv');
-    for (const id of [redDone, redFailed])
+    for (const id of redRuns)
       expect(await rows(target, `intel_events?import_run_id=eq.${id}`, analyst)).toEqual([]);
     const events = await rows<{ kind: string }>(
       target,
@@ -97,11 +101,16 @@ describe('API · TLP:RED side channels', () => {
       analyst,
     );
     expect(events.map((e) => e.kind)).toEqual(['indicators_imported']);
-    const marked = await rows<{ tlp: string }>(
+    const marked = await rows<{ kind: string; tlp: string }>(
       target,
-      `intel_events?import_run_id=in.(${redDone},${redFailed})&select=tlp`,
+      `intel_events?import_run_id=in.(${redRuns.join(',')})&select=kind,tlp&order=import_run_id`,
     );
-    expect(marked.map((e) => e.tlp)).toEqual(['red', 'red']);
+    expect(marked).toEqual(
+      ['indicators_imported', 'objects_imported', 'import_succeeded', 'import_failed'].map((kind) => ({
+        kind,
+        tlp: 'red',
+      })),
+    );
   });
 
   it('an alert’s event carries the TLP its metadata names', async () => {
