@@ -34,6 +34,14 @@ describe('storage errors', () => {
     });
     expect(toStorageError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }).httpStatus).toBe(503);
     expect(toStorageError({ code: 'XX000', message: 'internal' }).httpStatus).toBe(500);
+    // A project's upload-quota trigger (53100): 413 with its reason, a client error.
+    const quota = toStorageError({ code: '53100', message: 'You may hold 1 MiB' });
+    expect(quota.render()).toMatchObject({
+      statusCode: '413',
+      code: 'EntityTooLarge',
+      message: 'You may hold 1 MiB',
+    });
+    expect(quota.httpStatus).toBe(400);
   });
 
   it('maps JWT failures to AccessDenied with the JWT message, and passes StorageErrors through', () => {
