@@ -92,4 +92,30 @@ describe('PAP from MISP tags', () => {
     expect(run.rejected).toBe(1);
     expect(await reportPap()).toEqual({ 'event-pap.pap-import.example': 'clear' });
   });
+
+  it('a STIX indicator marked with the OASIS PAP:RED definition keeps PAP:RED', async () => {
+    await emptyKnowledgeBase(db);
+    const bundle = {
+      type: 'bundle',
+      id: 'bundle--5ec81ad5-0000-4000-8000-000000000410',
+      objects: [
+        {
+          type: 'indicator',
+          spec_version: '2.1',
+          id: 'indicator--5ec81ad5-0000-4000-8000-000000000411',
+          created: '2026-11-20T00:00:00.000Z',
+          modified: '2026-11-20T00:00:00.000Z',
+          pattern: "[domain-name:value = 'stix-pap.pap-import.example']",
+          pattern_type: 'stix',
+          valid_from: '2026-11-20T00:00:00.000Z',
+          object_marking_refs: ['marking-definition--740d36e5-7714-4c30-961a-3ae632ceee0e'],
+        },
+      ],
+    };
+    const run = await importFiles(db, [tempFile('pap.stix.json', JSON.stringify(bundle))], {
+      format: 'stix',
+    });
+    expect(run.rejected).toBe(0);
+    expect(await reportPap()).toEqual({ 'stix-pap.pap-import.example': 'red' });
+  });
 });

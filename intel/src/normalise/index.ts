@@ -4,6 +4,7 @@ export {
   leastRestrictive,
   mostRestrictive,
   PAP_LEVELS,
+  papFromMarkingRef,
   parsePap,
   parseTlp,
   TLP_MARKING_IDS,

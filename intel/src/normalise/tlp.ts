@@ -41,6 +41,23 @@ export function parseTlp(raw: string): Tlp | undefined {
 export const PAP_LEVELS = ['clear', 'green', 'amber', 'red'] as const;
 export type Pap = (typeof PAP_LEVELS)[number];
 
+/**
+ * The PAP marking definitions of OASIS's STIX 2.1 PAP extension
+ * (cti-stix-common-objects, extension-definition--f8d78575-edfd-406e-8e84-6162a8450f5b): the only
+ * instances the extension permits, so a reference to one of these ids is the level.
+ */
+const PAP_MARKING_IDS: Record<string, Pap> = {
+  'marking-definition--ad15a0cd-55b6-4588-a14c-a66105329b92': 'clear',
+  'marking-definition--a3bea94c-b469-41dc-9cfe-d6e7daba7730': 'clear', // PAP:WHITE, the 1.0 name of CLEAR
+  'marking-definition--c43594d1-4b11-4c59-93ab-1c9b14d53ce9': 'green',
+  'marking-definition--60f8932b-e51e-4458-b265-a2e8be9a80ab': 'amber',
+  'marking-definition--740d36e5-7714-4c30-961a-3ae632ceee0e': 'red',
+};
+
+export function papFromMarkingRef(id: string): Pap | undefined {
+  return PAP_MARKING_IDS[id];
+}
+
 /** `PAP:AMBER`, `pap:white`, `Pap: Red` … → our level; undefined when not PAP. */
 export function parsePap(raw: string): Pap | undefined {
   const value = raw

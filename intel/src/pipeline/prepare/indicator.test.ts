@@ -40,6 +40,17 @@ describe('prepareIndicator', () => {
     );
   });
 
+  it('reads the OASIS PAP marking definitions a STIX indicator references', () => {
+    const marked = (...refs: string[]) => ({
+      ...draft('domain', 'pap.example'),
+      context: { object_marking_refs: refs },
+    });
+    const amber = 'marking-definition--60f8932b-e51e-4458-b265-a2e8be9a80ab';
+    const tlpGreen = 'marking-definition--bab4a63c-aed9-4cf5-a766-dfca5abac2bb';
+    expect(prepareIndicator(marked(tlpGreen, amber), source)).toMatchObject({ pap: 'amber', tlp: 'green' });
+    expect(prepareIndicator(marked(tlpGreen), source).pap).toBe('clear');
+  });
+
   it('folds two reports of one value to the more restrictive PAP', () => {
     const tagged = (tag: string) =>
       prepareIndicator({ ...draft('domain', 'pap.example'), context: { pap_tag: tag } }, source);

@@ -4,6 +4,7 @@ import { INDICATOR_TYPES } from '../../model/drafts.js';
 import {
   canonicalIndicator,
   PAP_LEVELS,
+  papFromMarkingRef,
   parsePap,
   parseTlp,
   tlpFromMarkingRef,
@@ -75,13 +76,20 @@ function recordTlp(draft: IndicatorDraft, context: Record<string, unknown>, fall
   return fallback;
 }
 
-/** PAP from a MISP `pap:` tag; CLEAR without one. */
+/** PAP from a MISP `pap:` tag or a STIX PAP marking ref (the most restrictive named); CLEAR without. */
 function recordPap(context: Record<string, unknown>): Pap {
   const tag = context.pap_tag;
-  if (typeof tag !== 'string') return 'clear';
-  const pap = parsePap(tag);
-  if (!pap) throw new RecordRejected(`pap: unknown PAP tag "${tag.slice(0, 60)}"`);
-  return pap;
+  if (typeof tag === 'string') {
+    const pap = parsePap(tag);
+    if (!pap) throw new RecordRejected(`pap: unknown PAP tag "${tag.slice(0, 60)}"`);
+    return pap;
+  }
+  const refs = Array.isArray(context.object_marking_refs) ? context.object_marking_refs : [];
+  const named = refs.map((ref) => (typeof ref === 'string' ? papFromMarkingRef(ref) : undefined));
+  return named.reduce<Pap>(
+    (most, pap) => (pap && PAP_LEVELS.indexOf(pap) > PAP_LEVELS.indexOf(most) ? pap : most),
+    'clear',
+  );
 }
 
 const sortedUnique = (items: string[]): string[] => [...new Set(items)].sort();
