@@ -32,5 +32,7 @@ describe('TOTP', () => {
     expect(totp.uri).toMatch(/^otpauth:\/\/totp\/cti\.example:ana%40example\.com\?/);
     expect(totp.uri).toContain(`secret=${totp.secret}`);
     expect(totp.qrCode.startsWith('<svg')).toBe(true);
+    // Usable as `data:image/svg+xml;utf-8,<svg…` (supabase-js): no `#`, which would end the URI.
+    expect(totp.qrCode).not.toContain('#');
   });
 });

@@ -33,7 +33,10 @@ export async function newTotp(issuer: string, accountName: string): Promise<NewT
   const secret = new Secret({ size: 20 }).base32;
   const uri = totpFor(secret, issuer, accountName).toString();
   // Error correction H, as GoTrue's qr.Encode(key.String(), qr.H, qr.Auto).
-  const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 1 });
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 1 });
+  // Colours by name: a raw `#` would end the data URI (`data:image/svg+xml;utf-8,<svg…`) that
+  // supabase-js makes of it, and the image would not load.
+  const qrCode = svg.replaceAll('"#ffffff"', '"white"').replaceAll('"#000000"', '"black"');
   return { secret, uri, qrCode };
 }
 
