@@ -10,10 +10,11 @@ import { BENIGN_SAMPLES, XSS_CORPUS } from './xss-corpus.fixture';
 interface ControlledProps {
   indicator?: boolean;
   query?: boolean;
+  raw?: boolean;
   type?: string;
 }
 
-function Controlled({ indicator = false, query = false, type = 'text' }: ControlledProps) {
+function Controlled({ indicator = false, query = false, raw = false, type = 'text' }: ControlledProps) {
   const [value, setValue] = useState('');
   return (
     <>
@@ -25,6 +26,7 @@ function Controlled({ indicator = false, query = false, type = 'text' }: Control
         value={value}
         data-indicator-input={indicator ? 'true' : undefined}
         data-query-input={query ? 'true' : undefined}
+        data-raw-text={raw ? 'true' : undefined}
         onChange={(e) => setValue(e.target.value)}
       />
       <output data-testid="state">{value}</output>
@@ -137,6 +139,17 @@ describe('input guard', () => {
     const logged = recentLogEntries().filter((e) => e.component === 'input-guard');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: 'warn' });
+  });
+
+  it("keeps analysts' knowledge text exactly as typed and only logs locally", () => {
+    render(<Controlled raw />);
+    const field = screen.getByLabelText<HTMLInputElement>('Field');
+    const payload = 'Dropper <img src=x onerror=alert(1)> then <script>alert(1)</script>';
+    paste(field, payload);
+    expect(field.value).toBe(payload);
+    expect(screen.getByTestId('state')).toHaveTextContent(payload);
+    expect(report).not.toHaveBeenCalled();
+    expect(recentLogEntries().filter((e) => e.component === 'input-guard')).toHaveLength(1);
   });
 
   it('leaves password fields alone and never logs them', () => {

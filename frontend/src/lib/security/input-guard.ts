@@ -9,6 +9,9 @@
  * - Search boxes (`data-query-input="true"`, components/ui/search-input) keep exactly what was typed: their
  *   text is a query parameter, never HTML, and analysts search for payloads (`<script>`, `onerror=`) daily.
  *   Clearing or defanging it would silently search for something else. Logged locally, not reported.
+ * - Analysts' knowledge text (`data-raw-text="true"`: descriptions, report bodies, notes and aliases
+ *   of the knowledge they write, a report pasted to extract from) is stored raw and rendered inert by
+ *   design (issue 29 §2): threat reports quote payloads. Kept as typed, logged locally, not reported.
  * - Password fields are left alone: a password may legitimately contain `<script` or `eval(`, and its
  *   first 100 characters must never be logged or sent anywhere.
  */
@@ -22,6 +25,8 @@ import { watchSecuritySensitiveForms } from './secure-forms';
 export const INDICATOR_INPUT_SELECTOR = '[data-indicator-input="true"]';
 export const QUERY_INPUT_ATTRIBUTE = 'data-query-input';
 const QUERY_INPUT_SELECTOR = `[${QUERY_INPUT_ATTRIBUTE}="true"]`;
+export const RAW_TEXT_ATTRIBUTE = 'data-raw-text';
+const RAW_TEXT_SELECTOR = `[${RAW_TEXT_ATTRIBUTE}="true"]`;
 export const INJECTION_PREVIEW_CHARS = 100;
 
 const GUARDED_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel']);
@@ -65,6 +70,14 @@ export function installInputGuard({ report, root = document }: InputGuardOptions
           field,
           patterns,
           'Search text holds active content; kept as typed (searched, never rendered)',
+        );
+        return;
+      }
+      if (field.closest(RAW_TEXT_SELECTOR)) {
+        logOnce(
+          field,
+          patterns,
+          'Knowledge text holds active content; kept as typed (stored raw, rendered inert)',
         );
         return;
       }

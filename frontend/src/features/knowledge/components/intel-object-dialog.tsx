@@ -109,18 +109,24 @@ export function IntelObjectDialog({
       )}
       <Field.Root required>
         <Field.Label>Name</Field.Label>
-        <Input value={name} maxLength={1000} onChange={(event) => setName(event.target.value)} />
+        <Input
+          data-raw-text="true"
+          value={name}
+          maxLength={1000}
+          onChange={(event) => setName(event.target.value)}
+        />
       </Field.Root>
       {!isReport && (
         <Field.Root>
           <Field.Label>Aliases</Field.Label>
-          <Input value={aliases} onChange={(event) => setAliases(event.target.value)} />
+          <Input data-raw-text="true" value={aliases} onChange={(event) => setAliases(event.target.value)} />
           <Field.HelperText>Separated by commas.</Field.HelperText>
         </Field.Root>
       )}
       <Field.Root>
         <Field.Label>{isReport ? 'Body (Markdown)' : 'Description (Markdown)'}</Field.Label>
         <Textarea
+          data-raw-text="true"
           value={description}
           rows={isReport ? 8 : 4}
           maxLength={200000}

@@ -50,6 +50,7 @@ export function ObjectNotes({ kind, stixId, tlp: objectTlp }: ObjectNotesProps) 
         <Field.Root>
           <Field.Label srOnly>New note</Field.Label>
           <Textarea
+            data-raw-text="true"
             value={body}
             rows={2}
             maxLength={20000}

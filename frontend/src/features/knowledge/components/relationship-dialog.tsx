@@ -108,6 +108,7 @@ export function RelationshipDialog({ object, onClose }: RelationshipDialogProps)
       <Field.Root>
         <Field.Label>Description (optional)</Field.Label>
         <Textarea
+          data-raw-text="true"
           value={description}
           maxLength={100000}
           onChange={(event) => setDescription(event.target.value)}

@@ -115,6 +115,7 @@ export function TextToKnowledgeDialog({ onClose }: { onClose: () => void }) {
       <Field.Root>
         <Field.Label>Report text</Field.Label>
         <Textarea
+          data-raw-text="true"
           value={text}
           rows={draft ? 3 : 10}
           maxLength={MAX_TEXT_CHARS}
