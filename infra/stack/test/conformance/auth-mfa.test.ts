@@ -8,10 +8,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { anonAuthClient, authClient, authFetch, decodeJwt } from '../helpers/auth-clients.js';
-import { uniqueEmail } from '../helpers/auth-db.js';
+import { authAdminPool, uniqueEmail } from '../helpers/auth-db.js';
 import { stackEnv } from '../helpers/stack-env.js';
 
 const PASSWORD = 'secret-123';
+const db = authAdminPool();
 
 function codeFor(secret: string, offsetSteps = 0): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * 30_000 });
@@ -162,7 +163,7 @@ describe('auth mfa (TOTP)', () => {
   });
 
   it('lets an admin list and delete a user factor (audited)', async () => {
-    const { client, session, factorId } = await enrolledAndVerified('mfa-admin');
+    const { client, session, factorId, secret } = await enrolledAndVerified('mfa-admin');
     const admin = authClient(stackEnv().serviceRoleKey);
     const userId = session.user.id;
     const listed = await admin.auth.admin.mfa.listFactors({ userId });
@@ -176,6 +177,20 @@ describe('auth mfa (TOTP)', () => {
     // auth-js hands back GoTrue's body (the deleted factor) under data.data.
     expect(deleted.data).toMatchObject({ data: { id: factorId, status: 'verified' } });
     expect((await admin.auth.admin.mfa.listFactors({ userId })).data!.factors).toEqual([]);
+    const { rows } = await db.query<{ action: string }>(
+      `select payload->>'action' as action from auth.audit_log_entries
+        where payload->'traits'->>'factor_id' = $1 order by created_at`,
+      [factorId],
+    );
+    expect(rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['factor_in_progress', 'verification_attempted', 'factor_deleted']),
+    );
+    // The secret stays in auth.mfa_factors only: no audit entry carries it.
+    const { rows: leaks } = await db.query(
+      `select 1 from auth.audit_log_entries where payload::text like $1`,
+      [`%${secret}%`],
+    );
+    expect(leaks).toEqual([]);
     const refreshed = await client.auth.refreshSession();
     expect(decodeJwt(refreshed.data.session!.access_token).claims.aal).toBe('aal1');
     const notAdmin = await authFetch(`/admin/users/${userId}/factors`, {
