@@ -36,6 +36,18 @@ function answerLevel(currentLevel: string) {
   } as never);
 }
 
+function answerEnrolment() {
+  fakeAuth.mfa.enroll.mockResolvedValue({
+    data: {
+      id: 'f-1',
+      type: 'totp',
+      friendly_name: 'Pixel',
+      totp: { qr_code: QR, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' },
+    },
+    error: null,
+  });
+}
+
 function renderCard() {
   render(
     <AppProvider store={makeStore()}>
@@ -52,15 +64,7 @@ beforeEach(() => {
 
 describe('AuthenticatorFactors (Profile two-factor card)', () => {
   it('enrols an app: the QR code as an image, the key once, then the first code verifies it', async () => {
-    fakeAuth.mfa.enroll.mockResolvedValue({
-      data: {
-        id: 'f-1',
-        type: 'totp',
-        friendly_name: 'Pixel',
-        totp: { qr_code: QR, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' },
-      },
-      error: null,
-    });
+    answerEnrolment();
     fakeAuth.mfa.challengeAndVerify.mockResolvedValue({ data: {}, error: null });
     const user = renderCard();
     expect(await screen.findByText(/No authenticator app yet/)).toBeInTheDocument();
@@ -83,15 +87,7 @@ describe('AuthenticatorFactors (Profile two-factor card)', () => {
   });
 
   it('explains a refused code in words and keeps the enrolment open', async () => {
-    fakeAuth.mfa.enroll.mockResolvedValue({
-      data: {
-        id: 'f-1',
-        type: 'totp',
-        friendly_name: 'Pixel',
-        totp: { qr_code: QR, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' },
-      },
-      error: null,
-    });
+    answerEnrolment();
     fakeAuth.mfa.challengeAndVerify.mockResolvedValue({
       data: null,
       error: { code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' },
@@ -106,10 +102,7 @@ describe('AuthenticatorFactors (Profile two-factor card)', () => {
   });
 
   it('refuses a code that is not six digits without asking the server', async () => {
-    fakeAuth.mfa.enroll.mockResolvedValue({
-      data: { id: 'f-1', type: 'totp', friendly_name: '', totp: { qr_code: QR, secret: 'S', uri: 'u' } },
-      error: null,
-    });
+    answerEnrolment();
     const user = renderCard();
     await user.click(await screen.findByRole('button', { name: 'Add an authenticator app' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
