@@ -240,5 +240,10 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
 grant all on all tables in schema auth to supabase_auth_admin;
 -- Migrations may reference auth.users in foreign keys and put triggers on it (profiles on sign-up).
 grant select, references, trigger on all tables in schema auth to postgres with grant option;
+-- Seed files and migrations write users as on Supabase, whose image makes `postgres` a member of
+-- supabase_auth_admin (supabase/postgres migration 20220609081115) and so able to write every auth
+-- table; table privileges give that without ownership (no DDL on auth tables, as hosted today).
+grant insert, update, delete, truncate on all tables in schema auth to postgres;
+grant usage, select, update on all sequences in schema auth to postgres;
 grant all on all tables in schema auth to dashboard_user;
 reset role;
