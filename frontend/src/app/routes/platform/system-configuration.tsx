@@ -14,6 +14,7 @@ import { SettingHistoryDrawer } from '@/features/settings/components/setting-his
 import { SettingsTable } from '@/features/settings/components/settings-table';
 import { settingsViewSchema } from '@/features/settings/schemas/settings-view';
 import { NotificationsSection } from '@/features/notifications/components/notifications-section';
+import { OutboundAddressesSection } from '@/features/outbound/components/outbound-addresses-section';
 import type { PlatformPageProps } from './pages';
 
 export default function SystemConfigurationPage({ definition }: PlatformPageProps) {
@@ -47,6 +48,7 @@ export default function SystemConfigurationPage({ definition }: PlatformPageProp
         settings={settings.data}
         onClose={() => setView({ history: undefined })}
       />
+      <OutboundAddressesSection />
       <NotificationsSection />
     </Stack>
   );
