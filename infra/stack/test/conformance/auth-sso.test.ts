@@ -17,6 +17,7 @@ const APP = 'http://127.0.0.1:3000/auth/callback';
 const external = new Map<OidcProviderName, ExternalProvider>();
 const analystEmail = uniqueEmail('sso-analyst');
 const linkedEmail = uniqueEmail('sso-linked');
+const squattedEmail = uniqueEmail('sso-squatted');
 let gateway: AuthGateway;
 let idp: TestIdp;
 const db = authAdminPool();
@@ -75,6 +76,7 @@ beforeAll(async () => {
       },
       linked: { email: linkedEmail, email_verified: true, name: 'Lin Ked', groups: [] },
       unverified: { email: linkedEmail, email_verified: false, name: 'Mallory' },
+      owner: { email: squattedEmail, email_verified: true, name: 'Rightful Owner' },
     },
   });
   external.set('keycloak', {
@@ -176,6 +178,22 @@ describe('auth single sign-on (OpenID Connect)', () => {
     expect(data.user!.identities!.map((i) => i.provider).sort()).toEqual(['email', 'keycloak']);
     expect(data.user!.app_metadata.providers).toEqual(['email', 'keycloak']);
     expect(data.user!.app_metadata.sso_groups).toEqual([]);
+  });
+
+  it('takes the password off an unconfirmed account before linking it (no pre-registered takeover)', async () => {
+    const squatter = authClient(gateway.anonKey, gateway.url);
+    const signUp = await squatter.auth.signUp({ email: squattedEmail, password: 'squatter-123' });
+    expect(signUp.error).toBeNull();
+    await db.query(`update auth.users set email_confirmed_at = null where id = $1`, [signUp.data.user!.id]);
+    const client = pkceClient();
+    const { landing } = await roundTrip(client, 'owner');
+    const { data, error } = await client.auth.exchangeCodeForSession(landing.searchParams.get('code')!);
+    expect(error).toBeNull();
+    expect(data.user!.id).toBe(signUp.data.user!.id);
+    expect(data.user!.email_confirmed_at).toBeTruthy();
+    expect(data.user!.identities!.map((i) => i.provider)).toEqual(['keycloak']);
+    const again = await squatter.auth.signInWithPassword({ email: squattedEmail, password: 'squatter-123' });
+    expect(again.error?.code).toBe('invalid_credentials');
   });
 
   it('refuses to link an unverified provider email to an existing account', async () => {

@@ -92,6 +92,23 @@ async function createUser(
   return id;
 }
 
+/**
+ * Before linking to an account whose email nobody confirmed: its password, unconfirmed phone and
+ * email/phone identities go (GoTrue's RemoveUnconfirmedIdentities), so whoever registered the
+ * address first cannot sign in to the account its owner now reaches through the provider.
+ */
+async function removeUnconfirmedAccess(db: Db, userId: string): Promise<void> {
+  await db.query(
+    `update auth.users set encrypted_password = '',
+        phone = case when phone_confirmed_at is null then null else phone end, updated_at = now()
+      where id = $1`,
+    [userId],
+  );
+  await db.query(`delete from auth.identities where user_id = $1 and provider in ('email', 'phone')`, [
+    userId,
+  ]);
+}
+
 /** The signed-in user's row, after linking or creating as needed; refuses a banned user. */
 export async function userForIdentity(call: AuthCall, db: Db, identity: ExternalIdentity): Promise<UserRow> {
   const email = typeof identity.data.email === 'string' ? identity.data.email : null;
@@ -107,6 +124,7 @@ export async function userForIdentity(call: AuthCall, db: Db, identity: External
     }
     if (holder) {
       userId = holder.id;
+      if (holder.email_confirmed_at === null) await removeUnconfirmedAccess(db, userId);
       await insertIdentity(db, {
         userId,
         provider: identity.provider,
