@@ -16,6 +16,7 @@ import { getUser, updateUser } from './handlers/user.js';
 import { verifyGet, verifyPost } from './handlers/verify.js';
 import { authorize } from './oidc/authorize.js';
 import { callback } from './oidc/callback.js';
+import { manualLinking } from './oidc/identities.js';
 import { samlSso } from './oidc/sso.js';
 
 type Handler = (call: AuthCall, id: string, subId: string) => Promise<void>;
@@ -35,6 +36,8 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   '/authorize': { GET: authorize },
   '/callback': { GET: callback, POST: callback },
   '/sso': { POST: samlSso },
+  '/user/identities/authorize': { GET: manualLinking },
+  '/user/identities/{id}': { DELETE: manualLinking },
   '/admin/users': { GET: adminListUsers, POST: adminCreateUser },
   '/admin/users/{id}': { GET: adminGetUser, PUT: adminUpdateUser, DELETE: adminDeleteUser },
   '/admin/users/{id}/factors': { GET: adminListFactors },
@@ -51,6 +54,7 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/admin\/users\/([^/]+)\/factors$/, '/admin/users/{id}/factors'],
   [/^\/admin\/users\/([^/]+)\/factors\/([^/]+)$/, '/admin/users/{id}/factors/{sub}'],
   [/^\/factors\/([^/]+)$/, '/factors/{id}'],
+  [/^\/user\/identities\/(?!authorize$)([^/]+)$/, '/user/identities/{id}'],
   [/^\/factors\/([^/]+)\/challenge$/, '/factors/{id}/challenge'],
   [/^\/factors\/([^/]+)\/verify$/, '/factors/{id}/verify'],
 ];

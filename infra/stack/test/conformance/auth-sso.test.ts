@@ -285,6 +285,28 @@ describe('auth single sign-on (OpenID Connect)', () => {
     });
   });
 
+  it('answers linkIdentity and unlinkIdentity with GoTrue\'s "Manual linking is disabled"', async () => {
+    const client = authClient(gateway.anonKey, gateway.url);
+    const signUp = await client.auth.signUp({ email: uniqueEmail('sso-manual'), password: 'secret-123' });
+    expect(signUp.error).toBeNull();
+    const link = await client.auth.linkIdentity({
+      provider: 'keycloak',
+      options: { skipBrowserRedirect: true },
+    });
+    expect(link.error).toMatchObject({
+      status: 404,
+      code: 'manual_linking_disabled',
+      message: 'Manual linking is disabled',
+    });
+    const unlink = await client.auth.unlinkIdentity(signUp.data.user!.identities![0]!);
+    expect(unlink.error).toMatchObject({ status: 404, code: 'manual_linking_disabled' });
+    const anonymous = await authFetch('/user/identities/authorize?provider=keycloak', {
+      url: gateway.url,
+      apikey: gateway.anonKey,
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
   it('sends redirect_to outside the allow list back to the site URL', async () => {
     const params = new URLSearchParams({ provider: 'keycloak', redirect_to: 'https://evil.example/steal' });
     const response = await fetch(`${gateway.url}/auth/v1/authorize?${params}`, { redirect: 'manual' });
