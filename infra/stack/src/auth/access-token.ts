@@ -2,7 +2,7 @@
  * Access tokens with GoTrue's claim set (`AccessTokenClaims`, same order) and the token response
  * (`AccessTokenResponse`) that supabase-js stores as its session.
  */
-import { signJwt } from '../kernel/jwt.js';
+import { signAccessJwt } from '../kernel/jwt.js';
 import { tokenRole } from './password-change.js';
 import type { JsonMap, UserRecord } from './user-json.js';
 import { userJson } from './user-json.js';
@@ -54,7 +54,7 @@ export async function sessionResponse(input: SessionResponseInput): Promise<Json
   const claims = accessTokenClaims(input);
   const expiresAt = input.issuedAt + input.lifetimeSeconds;
   const response: JsonMap = {
-    access_token: await signJwt(claims, input.jwtSecret),
+    access_token: await signAccessJwt(claims, input.jwtSecret),
     token_type: 'bearer',
     expires_in: input.lifetimeSeconds,
     expires_at: expiresAt,

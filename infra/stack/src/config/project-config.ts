@@ -53,6 +53,8 @@ export interface AuthConfig {
   email: AuthEmailConfig;
   /** `[auth.external.*]`: the enabled OpenID Connect providers (none when absent). */
   external?: Map<OidcProviderName, ExternalProvider>;
+  /** `signing_keys_path`, resolved against the supabase/ folder: asymmetric JWT keys (kernel/signing-keys). */
+  signingKeysPath?: string;
 }
 
 export interface ProjectConfig {
@@ -219,6 +221,9 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
       },
       email: parseAuthEmail(email, absWorkdir),
       external: parseExternalProviders(table(auth, 'external')),
+      ...(typeof auth.signing_keys_path === 'string' && auth.signing_keys_path !== ''
+        ? { signingKeysPath: path.resolve(projectDir, auth.signing_keys_path) }
+        : {}),
     },
     localSmtp: parseLocalSmtp(root),
     functions,

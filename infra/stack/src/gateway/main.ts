@@ -7,7 +7,9 @@ import { readSecrets } from '../config/secrets.js';
 import { statePaths } from '../config/state.js';
 import type { GatewayContext } from '../kernel/context.js';
 import { createPool, RoleSettings } from '../kernel/db.js';
+import { useSigningKeys } from '../kernel/jwt.js';
 import { createLogger } from '../kernel/logger.js';
+import { loadSigningKeys } from '../kernel/signing-keys.js';
 import { createGatewayServer } from './server.js';
 import { services } from './services.js';
 import { gatewayWeb } from '../web/gateway-web.js';
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
   const config = loadProjectConfig(workdir);
   const paths = statePaths(config);
   const secrets = readSecrets(paths.secrets);
+  if (config.auth.signingKeysPath) useSigningKeys(loadSigningKeys(config.auth.signingKeysPath));
   const log = createLogger((process.env.STACK_LOG_LEVEL as 'debug' | undefined) ?? 'info');
   const onPoolError = (error: Error) =>
     log('warn', 'idle database connection lost', { error: error.message });

@@ -1,5 +1,6 @@
 /** Endpoints that need no user: settings, health, JWKS (OAuth sign-in is in ../oidc). */
 import { sendJson } from '../../kernel/http.js';
+import { signingKeys } from '../../kernel/jwt.js';
 import type { AuthCall } from '../auth-call.js';
 import { healthJson, settingsJson } from '../settings.js';
 
@@ -11,7 +12,10 @@ export async function health(call: AuthCall): Promise<void> {
   sendJson(call.res, 200, healthJson());
 }
 
-/** HS256 tokens have no public key to publish; supabase-js then verifies through GET /user. */
+/**
+ * GoTrue's JWKS: the public halves of the asymmetric signing keys. HS256 tokens have no public key
+ * to publish (an empty list); supabase-js then verifies through GET /user.
+ */
 export async function jwks(call: AuthCall): Promise<void> {
-  sendJson(call.res, 200, { keys: [] });
+  sendJson(call.res, 200, { keys: signingKeys()?.all.map((k) => k.jwk) ?? [] });
 }
