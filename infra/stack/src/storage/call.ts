@@ -36,7 +36,8 @@ export interface StorageCall {
 export async function callerOf(call: StorageCall): Promise<RequestIdentity> {
   if (call.identity) return call.identity;
   if (bearerToken(call.req) === undefined && call.route.apiKey === undefined) {
-    throw errors.accessDenied('No authorization header or API key found in request');
+    // storage-api verifies the empty token with jose and answers jose's error, as the CLI shows it.
+    throw errors.accessDenied('Invalid Compact JWS');
   }
   call.identity = await call.identities.resolve(call.req, call.ctx.secrets, call.route.apiKey);
   return call.identity;

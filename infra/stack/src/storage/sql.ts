@@ -16,20 +16,22 @@ export function textArray(values: readonly string[]): string {
   return `ARRAY[${values.map(quoteLiteral).join(', ')}]::text[]`;
 }
 
-/** A bucket as the bucket API returns it. */
-export function bucketJson(alias: string): string {
+/** A bucket as storage-api returns it: GET /bucket/{id} without `type`, the list with it (routes/bucket). */
+export function bucketJson(alias: string, options: { withType: boolean }): string {
   const c = (name: string) => `'${name}', ${alias}.${name}`;
+  // node-postgres hands storage-api Date objects, which JSON writes as UTC with milliseconds.
+  const iso = (name: string) =>
+    `'${name}', to_char(${alias}.${name} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return `json_build_object(${[
     c('id'),
     c('name'),
     c('owner'),
-    c('owner_id'),
     c('public'),
-    c('type'),
+    ...(options.withType ? [c('type')] : []),
     c('file_size_limit'),
     c('allowed_mime_types'),
-    c('created_at'),
-    c('updated_at'),
+    iso('created_at'),
+    iso('updated_at'),
   ].join(', ')})`;
 }
 
@@ -57,7 +59,7 @@ export function objectInfoJson(alias: string): string {
     'id', ${alias}.id, 'name', ${alias}.name, 'version', ${alias}.version, 'bucket_id', ${alias}.bucket_id,
     'size', (${alias}.metadata->>'size')::bigint, 'content_type', ${alias}.metadata->>'mimetype',
     'cache_control', ${alias}.metadata->>'cacheControl', 'etag', ${alias}.metadata->>'eTag',
-    'metadata', ${alias}.user_metadata, 'last_modified', ${alias}.updated_at, 'created_at', ${alias}.created_at)`;
+    'metadata', coalesce(${alias}.user_metadata, '{}'), 'last_modified', ${alias}.updated_at, 'created_at', ${alias}.created_at)`;
 }
 
 /** Escapes LIKE's wildcards so a user's text matches literally. */

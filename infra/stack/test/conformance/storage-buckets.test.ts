@@ -20,7 +20,6 @@ describe('buckets', () => {
       id: name,
       name,
       public: true,
-      type: 'STANDARD',
       file_size_limit: 2_000_000,
       allowed_mime_types: ['image/png'],
     });

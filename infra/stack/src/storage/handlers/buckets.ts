@@ -36,7 +36,7 @@ export async function listBuckets(call: StorageCall): Promise<void> {
     caller,
     'storage.bucket.list',
     [
-      `select coalesce(json_agg(${bucketJson('b')} order by b.ord), '[]')::text as body
+      `select coalesce(json_agg(${bucketJson('b', { withType: true })} order by b.ord), '[]')::text as body
          from (select b.*, row_number() over (order by ${order}) as ord
                  from storage.buckets b ${where}
                 order by ${order} ${limit === null ? '' : `limit ${limit}`} offset ${offset}) b`,
@@ -52,7 +52,9 @@ export async function getBucket(call: StorageCall, id: string): Promise<void> {
     call,
     caller,
     'storage.bucket.get',
-    [`select ${bucketJson('b')}::text as body from storage.buckets b where b.id = ${lit(id)}`],
+    [
+      `select ${bucketJson('b', { withType: false })}::text as body from storage.buckets b where b.id = ${lit(id)}`,
+    ],
     { readOnly: true },
   );
   if (result!.rowCount === 0) throw errors.noSuchBucket();
@@ -131,7 +133,8 @@ export async function emptyBucket(call: StorageCall, id: string): Promise<void> 
   ]);
   if (bucket!.rowCount === 0) throw errors.noSuchBucket();
   await call.store.remove(deleted!.rows.map((row: { version: string | null }) => row.version));
-  sendJson(call.res, 200, { message: 'Successfully emptied' });
+  // storage-api's words (it queues the deletion); here the objects are already gone.
+  sendJson(call.res, 200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });
 }
 
 export async function deleteBucket(call: StorageCall, id: string): Promise<void> {
