@@ -3,7 +3,7 @@
 -- table of a case and its attachments); notes append-only; the status workflow enforced by the
 -- database; a link to something unreadable refused exactly like a missing one; the timeline.
 begin;
-select plan(44);
+select plan(46);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -137,6 +137,13 @@ select throws_ok(format($$ insert into storage.objects (bucket_id, name, metadat
 reset role;
 select is((select details ->> 'name' from public.case_events where case_id = :'green_case' and kind = 'attachment_added'),
   'takedown-request.pdf', 'the attachment is on the timeline');
+set local role authenticated;
+select set_config('request.jwt.claims', :'green_claims', true);
+select lives_ok(format($$ select public.unlink_case_entity(%L, 'alert', 'a1e70000-0000-4000-a000-000000038501') $$, :'green_case'),
+  'an alert is taken off a case');
+reset role;
+select lives_ok(format($$ delete from public.cases where id = %L $$, :'amber_case'),
+  'a case with alerts can be deleted (its timeline goes with it)');
 
 select * from finish();
 rollback;

@@ -50,6 +50,7 @@ export function CaseNotes({ caseId, people }: { caseId: string; people: readonly
         }}
       >
         <Textarea
+          data-raw-text="true"
           aria-label="New note (Markdown)"
           placeholder="A note (Markdown); notes cannot be edited or deleted once added"
           rows={3}

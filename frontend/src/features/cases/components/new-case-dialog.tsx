@@ -120,6 +120,7 @@ export function NewCaseDialog({
       <Field.Root>
         <Field.Label>Description (Markdown, shown as written)</Field.Label>
         <Textarea
+          data-raw-text="true"
           value={description}
           rows={5}
           maxLength={100000}
