@@ -9,7 +9,9 @@ import { logout } from './handlers/logout.js';
 import { otp } from './handlers/otp.js';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/factors.js';
 import { health, jwks, settings } from './handlers/public.js';
+import { reauthenticate } from './handlers/reauthenticate.js';
 import { recover } from './handlers/recover.js';
+import { resend } from './handlers/resend.js';
 import { signup } from './handlers/signup.js';
 import { token } from './handlers/token.js';
 import { getUser, updateUser } from './handlers/user.js';
@@ -30,6 +32,8 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   '/verify': { GET: verifyGet, POST: verifyPost },
   '/recover': { POST: recover },
   '/otp': { POST: otp },
+  '/resend': { POST: resend },
+  '/reauthenticate': { GET: reauthenticate },
   '/magiclink': { POST: otp },
   '/user': { GET: getUser, PUT: updateUser },
   '/logout': { POST: logout },

@@ -2,6 +2,7 @@
 import type { AuthCall } from '../auth-call.js';
 import { badRequest } from '../errors.js';
 import { pkceGrant } from '../oidc/pkce-grant.js';
+import { idTokenGrant, web3Grant } from './token-disabled.js';
 import { passwordGrant } from './token-password.js';
 import { refreshTokenGrant } from './token-refresh.js';
 
@@ -13,6 +14,10 @@ export async function token(call: AuthCall): Promise<void> {
       return refreshTokenGrant(call);
     case 'pkce':
       return pkceGrant(call);
+    case 'web3':
+      return web3Grant();
+    case 'id_token':
+      return idTokenGrant(call);
     default:
       throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }
