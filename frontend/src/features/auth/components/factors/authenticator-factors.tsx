@@ -60,7 +60,8 @@ export function AuthenticatorFactors() {
   if (factors.isError)
     return <Text role="alert">Your authenticator apps could not be loaded: {factors.error.message}</Text>;
 
-  const list = factors.data;
+  // While an app is being added, its own unverified factor is the panel below, not a row.
+  const list = adding ? factors.data.filter((f) => f.status === 'verified') : factors.data;
   return (
     <Stack gap="4">
       {list.length === 0 ? (
