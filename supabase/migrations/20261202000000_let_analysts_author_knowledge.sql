@@ -5,8 +5,10 @@
 -- objects included. Edited fields are remembered (`edited_fields`): a later import keeps the
 -- analyst's value and the object's history says so (20261202000100).
 --
--- Writers are told apart by the JWT: a signed-in user (auth.uid() set) is an analyst; importers
--- write as the service role or the database owner (no user) and are never held to these rules.
+-- Writers are told apart by the statement's role: a signed-in user writing through REST or an
+-- invoker function runs as `authenticated` and is an analyst; importers (the service role, the
+-- database owner) and checked security-definer functions are never held to these rules, whatever
+-- claims the session carries (as 20261201200500 decides).
 
 -- ── Columns ──────────────────────────────────────────────────────────────────────────────────────
 alter table public.intel_objects
@@ -246,7 +248,7 @@ begin
   if current_setting('cti.merging', true) = 'on' and current_user <> 'authenticated' then
     return new;
   end if;
-  if _uid is null then
+  if current_user <> 'authenticated' then
     -- An import (or a job): it never silently overwrites what an analyst edited.
     if tg_op = 'UPDATE' and cardinality(old.edited_fields) > 0 then
       _newj := to_jsonb(new);
@@ -374,7 +376,7 @@ begin
     new.stix := private.stix_of_relationship(new);
     return new;
   end if;
-  if _uid is null then
+  if current_user <> 'authenticated' then
     if tg_op = 'UPDATE' and cardinality(old.edited_fields) > 0 then
       _newj := to_jsonb(new);
       _kept := private.changed_fields(to_jsonb(old), _newj, old.edited_fields);

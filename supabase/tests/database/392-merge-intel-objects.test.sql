@@ -89,7 +89,8 @@ select is((select new_value -> 'merged' -> 0 ->> 'name' from public.object_histo
             where object_id = 'intrusion-set--39200000-0000-4000-a000-000000000001' and action = 'merged'),
   'Sofacy Merge', 'the target''s history names what was merged');
 reset role;
-select is((select actor_id::text || '|' || target_id from public.audit_trail where action = 'intel_object.merged'),
+select is((select actor_id::text || '|' || target_id from public.audit_trail
+            where action = 'intel_object.merged' and target_id = 'intrusion-set--39200000-0000-4000-a000-000000000001'),
   '00000000-0000-4000-a000-00000000000b|intrusion-set--39200000-0000-4000-a000-000000000001', 'the merge is audited');
 
 -- ── Later imports of the merged id land on the target ────────────────────────────────────────────
