@@ -23,7 +23,10 @@ export function CaseOverview({ kase, people }: { kase: CaseRow; people: readonly
           ['TLP', <TlpBadge key="t" tlp={kase.tlp} />],
           ['PAP', <PapBadge key="p" pap={kase.pap} />],
           ['SLA', <SlaBadge key="sla" row={kase} />],
-          ['Opened', `${when(kase.created_at)} by ${personName(people, kase.created_by)}`],
+          [
+            'Opened',
+            `${when(kase.created_at)} by ${kase.created_by ? personName(people, kase.created_by) : 'the platform'}`,
+          ],
           ['Respond by', when(kase.respond_by)],
           ['Due', when(kase.due_at)],
           ['Taken up', when(kase.acknowledged_at)],
