@@ -20,7 +20,8 @@ export interface EntityTab {
     | 'notes'
     | 'sightings'
     | 'alerts'
-    | 'groups';
+    | 'groups'
+    | 'graph';
   label: string;
   content: ReactNode;
 }

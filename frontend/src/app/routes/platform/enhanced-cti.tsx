@@ -27,6 +27,7 @@ import {
 } from '@/features/knowledge/schemas/cti-filters';
 import { attackId } from '@/features/knowledge/utils/object-kinds';
 import { useUrlState } from '@/lib/url-state';
+import { graphTabs } from './graph-tab';
 import type { PlatformPageProps } from './pages';
 
 const indicatorsHref = entityPaths.indicatorsOf;
@@ -141,6 +142,7 @@ export default function EnhancedCtiPage({ definition }: PlatformPageProps) {
         indicatorsHref={indicatorsHref}
         onOpenObject={open}
         matrix={{ selected: filters.sel, onToggle: toggleFromProfile }}
+        extraTabs={graphTabs}
       />
     </Stack>
   );

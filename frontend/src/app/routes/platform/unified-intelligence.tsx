@@ -19,6 +19,7 @@ import { VulnerabilityDrawer } from '@/features/vulnerabilities/components/vulne
 import { isInputRefused, searchTextProblem } from '@/lib/search-text';
 import { useUrlState } from '@/lib/url-state';
 import { useNavigate } from 'react-router';
+import { graphTabs } from './graph-tab';
 import type { PlatformPageProps } from './pages';
 
 const TYPING_PAUSE_MS = 200;
@@ -75,7 +76,12 @@ export default function UnifiedIntelligencePage({ definition }: PlatformPageProp
         onClose={close}
         onRevoke={(indicator) => setRevoking({ ids: [indicator.id], revoke: !indicator.revoked })}
       />
-      <IntelObjectDrawer stixId={entity.stixId} onClose={close} indicatorsHref={entityPaths.indicatorsOf} />
+      <IntelObjectDrawer
+        stixId={entity.stixId}
+        onClose={close}
+        indicatorsHref={entityPaths.indicatorsOf}
+        extraTabs={graphTabs}
+      />
       <RevokeDialog
         ids={revoking.ids}
         revoke={revoking.revoke}

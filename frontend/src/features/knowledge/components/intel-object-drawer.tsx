@@ -27,6 +27,8 @@ interface IntelObjectDrawerProps {
   /** Opens a related object in this drawer; without it related objects are plain names. */
   onOpenObject?: (stixId: string) => void;
   matrix?: { selected: readonly string[]; onToggle: (stixId: string) => void };
+  /** Tabs another feature adds to every object (the page composes them: the Graph tab). */
+  extraTabs?: (stixId: string) => EntityTab[];
 }
 
 const isCtiKind = (type: string) => (CTI_KINDS as readonly string[]).includes(type);
@@ -146,7 +148,7 @@ export function IntelObjectDrawer(props: IntelObjectDrawerProps) {
       actions={
         data && matrix && isCtiKind(data.type) ? <MatrixAction object={data} matrix={matrix} /> : undefined
       }
-      tabs={data && stixId ? objectTabs(data, props) : []}
+      tabs={data && stixId ? [...objectTabs(data, props), ...(props.extraTabs?.(stixId) ?? [])] : []}
     />
   );
 }
