@@ -58,7 +58,7 @@ describe('caseStixBundle', () => {
       alerts: [],
       assets: [],
     });
-    const report = bundle.objects[0] as { report_types: string[]; object_refs: string[] };
+    const report = bundle.objects[0] as unknown as { report_types: string[]; object_refs: string[] };
     expect(report.report_types).toEqual(['request-for-information']);
     expect(report.object_refs).toHaveLength(1);
     expect(report.object_refs[0]).toMatch(/^note--/);
