@@ -3,7 +3,7 @@
 -- table of a case and its attachments); notes append-only; the status workflow enforced by the
 -- database; a link to something unreadable refused exactly like a missing one; the timeline.
 begin;
-select plan(46);
+select plan(49);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000a', 'authenticated', 'authenticated', 'admin@test.local'),
@@ -115,6 +115,12 @@ select is(public.update_case_status(:'green_case', 'closed')::text, 'closed', 'r
 select throws_ok(format($$ select public.update_case_status(%L, 'in_progress') $$, :'green_case'), '22023',
   'Reopening a closed case needs a reason.', 'reopening a closed case needs a reason');
 select lives_ok(format($$ select public.update_case_status(%L, 'in_progress', 'The actor came back') $$, :'green_case'), 'with one it reopens');
+select lives_ok(format($$ select public.update_case(%L, 'Green RFI, answered', null, 'high') $$, :'green_case'),
+  'a case''s title and severity are edited');
+select is((select due_at - created_at from public.cases where id = :'green_case'), interval '3 days',
+  'its due date follows the new severity''s target');
+select throws_ok(format($$ select public.update_case(%L, '   ') $$, :'green_case'), '22023',
+  'A case needs a title of 1 to 300 characters.', 'an empty title is refused');
 select public.add_case_task(:'green_case', 'Block the domain') as task \gset
 select lives_ok(format($$ select public.complete_case_task(%s) $$, :'task'), 'a task is added and done');
 select public.add_case_note(:'green_case', '<img src=https://evil.example/x> **stored as written**') as note \gset
@@ -124,7 +130,7 @@ select throws_ok(format($$ delete from public.case_notes where id = %s $$, :'not
 select is(
   (select array_agg(kind order by id) from public.case_events where case_id = :'green_case'),
   array['created', 'linked', 'alert_added', 'status_changed', 'status_changed', 'status_changed', 'status_changed',
-        'task_added', 'task_done', 'note_added'],
+        'edited', 'task_added', 'task_done', 'note_added'],
   'the timeline holds everything that happened, in order'
 );
 
