@@ -7,6 +7,7 @@ export type AuditAction =
   | 'login'
   | 'logout'
   | 'user_signedup'
+  | 'user_invited'
   | 'user_deleted'
   | 'user_modified'
   | 'user_repeated_signup'
@@ -25,6 +26,7 @@ const LOG_TYPE: Record<AuditAction, string> = {
   login: 'account',
   logout: 'account',
   user_signedup: 'team',
+  user_invited: 'team',
   user_deleted: 'team',
   user_modified: 'user',
   user_repeated_signup: 'user',

@@ -2,6 +2,8 @@
 import type { AuthCall } from './auth-call.js';
 import { AuthApiError, notFound } from './errors.js';
 import { adminCreateUser } from './handlers/admin-create-user.js';
+import { adminGenerateLink } from './handlers/admin-generate-link.js';
+import { adminInvite } from './handlers/admin-invite.js';
 import { adminDeleteFactor, adminListFactors } from './handlers/admin-factors.js';
 import { adminUpdateUser } from './handlers/admin-update-user.js';
 import { adminDeleteUser, adminGetUser, adminListUsers } from './handlers/admin-users.js';
@@ -42,6 +44,8 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   '/sso': { POST: samlSso },
   '/user/identities/authorize': { GET: manualLinking },
   '/user/identities/{id}': { DELETE: manualLinking },
+  '/invite': { POST: adminInvite },
+  '/admin/generate_link': { POST: adminGenerateLink },
   '/admin/users': { GET: adminListUsers, POST: adminCreateUser },
   '/admin/users/{id}': { GET: adminGetUser, PUT: adminUpdateUser, DELETE: adminDeleteUser },
   '/admin/users/{id}/factors': { GET: adminListFactors },

@@ -58,3 +58,14 @@ export function parseBanDuration(value: string | undefined): number | undefined 
   }
   return seconds;
 }
+
+/**
+ * GoTrue's validatePhone: "+" and spaces dropped, then E.164 digits (a leading non-zero, at most 15
+ * digits); returns the number as GoTrue stores it.
+ */
+export function validatePhone(phone: string): string {
+  const formatted = phone.replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9]\d{1,14}$/.test(formatted))
+    throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+  return formatted;
+}

@@ -2,8 +2,9 @@
  * GET and POST /verify (GoTrue's Verify) for the links and codes auth mails: sign-up confirmation
  * (signup, email), recovery, magic link (magiclink, email) and e-mail change (email_change). GET
  * redirects like GoTrue, with the session or the error in the URL fragment; POST answers with the
- * session. Each token is single use and expires after `[auth.email] otp_expiry`. Types whose mails
- * this stack does not send (invite, sms, phone_change) fail as expired tokens do.
+ * session. Each token is single use and expires after `[auth.email] otp_expiry`. An invitation
+ * (invite) is confirmed as a sign-up is; phone types (sms, phone_change) fail as expired tokens do,
+ * since this stack sends no SMS.
  */
 import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
@@ -19,6 +20,7 @@ import { authLimits } from '../rate-limits.js';
 import { readJsonObject, stringOrEmpty } from '../request-body.js';
 import type { JsonMap } from '../user-json.js';
 import { confirmEmail, findUserRowById } from '../user-store.js';
+import { validatePhone } from '../validation.js';
 
 const VERIFY_TYPES = [
   'signup',
@@ -30,7 +32,8 @@ const VERIFY_TYPES = [
   'sms',
   'phone_change',
 ];
-const CONFIRMATION_TYPES = ['signup', 'email'];
+// An invitation is confirmed like a sign-up: GoTrue keeps its token in confirmation_token too.
+const CONFIRMATION_TYPES = ['signup', 'email', 'invite'];
 /** GoTrue's answer when one of the two e-mail change links is in and the other is still due. */
 const HALF_CONFIRMED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
@@ -62,8 +65,19 @@ export async function verifyPost(call: AuthCall): Promise<void> {
   const hash = stringOrEmpty(body, 'token_hash');
   const email = stringOrEmpty(body, 'email');
   const otp = stringOrEmpty(body, 'token');
-  if (hash === '' && (email === '' || otp === '')) {
+  const phone = stringOrEmpty(body, 'phone');
+  if (hash === '' && otp === '')
     throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  if (hash === '' && phone !== '' && email === '') {
+    // GoTrue checks the number first; no SMS is ever sent here, so no phone code can match.
+    validatePhone(phone);
+    throw expired();
+  }
+  if (hash === '' && (email === '') === (phone === '')) {
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on verify',
+    );
   }
   const outcome = await consume(call, type, hash !== '' ? { tokenHash: hash } : { email, otp });
   if (!outcome) throw expired();
@@ -85,7 +99,7 @@ async function consume(call: AuthCall, type: string, match: Match): Promise<Outc
   if (CONFIRMATION_TYPES.includes(type)) {
     const pending = await findPendingConfirmation(call.ctx.pools.auth, match, expiry);
     if (pending) return { session: await confirmAndSignIn(call, pending.userId) };
-    if (type === 'signup') return undefined;
+    if (type !== 'email') return undefined;
   }
   return withTransaction(call.ctx.pools.auth, async (client): Promise<Outcome> => {
     if (type === 'recovery' || type === 'magiclink' || type === 'email') {
