@@ -2,7 +2,7 @@
 -- collections (admin with MFA, audited), the STIX page function under RLS (TLP:RED only for an admin
 -- with MFA) and envelope writes with status resources readable by their author only.
 begin;
-select plan(32);
+select plan(37);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-0000000000a1', 'authenticated', 'authenticated', 'taxii-admin@test.local'),
@@ -116,6 +116,31 @@ select is((select (success_count, failure_count)::text from envelope), '(1,1)',
   'RLS judges each object: an analyst cannot add TLP:RED, the rest is stored');
 select is((select failures -> 0 ->> 'message' from public.taxii_status where id = (select status_id from envelope)),
   'not allowed for this user (row-level security)', 'the status says why');
+select is((select (stix_id <> 'malware--0d5b5ec3-7a39-4d8e-8c0a-0d3c4f1e9a12' and created_by = auth.uid())::text
+             from public.intel_objects where name = 'Posted green'),
+  'true', 'an analyst''s posted object is theirs, under an id the database gives');
+-- A posted id that exists hidden (TLP:RED, no audience) answers as a new one: stored as the analyst's.
+reset role;
+insert into public.intel_objects (stix_id, type, name, tlp, stix) values
+  ('malware--0d5b5ec3-7a39-4d8e-8c0a-0d3c4f1e9a13', 'malware', 'Hidden', 'red', '{}');
+set local role authenticated;
+select set_config('request.jwt.claims', :'analyst_claims', true);
+create temp table hidden_post on commit drop as select * from public.taxii_add_objects('40000000-0000-4000-a000-000000000001',
+  '[{"type":"malware","spec_version":"2.1","id":"malware--0d5b5ec3-7a39-4d8e-8c0a-0d3c4f1e9a13","created":"2026-01-01T00:00:00Z","modified":"2026-01-01T00:00:00Z","name":"Guess","is_family":true,"object_marking_refs":["marking-definition--bab4a63c-aed9-4cf5-a766-dfca5abac2bb"]},
+    {"type":"malware","spec_version":"2.1","id":"malware--0d5b5ec3-7a39-4d8e-8c0a-0d3c4f1e9a14","created":"2026-01-01T00:00:00Z","modified":"2026-01-01T00:00:00Z","name":"Fresh","is_family":true,"object_marking_refs":["marking-definition--bab4a63c-aed9-4cf5-a766-dfca5abac2bb"]},
+    {"type":"relationship","spec_version":"2.1","id":"relationship--0d5b5ec3-7a39-4d8e-8c0a-0d3c4f1e9a15","created":"2026-01-01T00:00:00Z","modified":"2026-01-01T00:00:00Z","relationship_type":"variant-of","source_ref":"malware--0d5b5ec3-7a39-4d8e-8c0a-0d3c4f1e9a13","target_ref":"malware--0d5b5ec3-7a39-4d8e-8c0a-0d3c4f1e9a14"}]');
+select is((select (success_count, failure_count)::text from hidden_post), '(3,0)',
+  'a hidden id, a new id and a relationship between them all answer as stored');
+select is((select count(*)::int from public.intel_objects where name in ('Guess', 'Fresh') and created_by = auth.uid()), 2,
+  'both are the analyst''s own objects');
+select is((select count(*)::int from public.relationships r
+             join public.intel_objects s on s.stix_id = r.source_ref and s.name = 'Guess'
+             join public.intel_objects t on t.stix_id = r.target_ref and t.name = 'Fresh'), 1,
+  'the envelope''s relationship joins the two stored objects');
+reset role;
+select is((select name from public.intel_objects where stix_id = 'malware--0d5b5ec3-7a39-4d8e-8c0a-0d3c4f1e9a13'), 'Hidden',
+  'the hidden object is untouched');
+set local role authenticated;
 select set_config('request.jwt.claims', :'other_claims', true);
 select is((select count(*)::int from public.taxii_status), 0, 'nobody else reads that status');
 reset role;
