@@ -97,8 +97,8 @@ export function NeighbourhoodGraph({ root, height }: NeighbourhoodGraphProps) {
       ) : first.isError ? (
         <Text role="alert">The graph could not be loaded: {first.error.message}</Text>
       ) : (
-        <Flex gap="4" direction={{ base: 'column', xl: 'row' }} align="stretch">
-          <Box flex="3" minWidth="0">
+        <Flex gap="4" direction="column" align="stretch">
+          <Box minWidth="0">
             <Suspense fallback={<Spinner size="sm" aria-label="Loading the graph view" />}>
               <GraphCanvas model={model} onNodeClick={toggle} height={height} />
             </Suspense>
@@ -106,7 +106,7 @@ export function NeighbourhoodGraph({ root, height }: NeighbourhoodGraphProps) {
               Drag to pan, scroll or use the buttons to zoom, click a node to expand or collapse it.
             </Text>
           </Box>
-          <Box flex="2" minWidth="0" maxHeight={{ xl: height ?? '420px' }} overflowY="auto">
+          <Box minWidth="0" maxHeight={height ?? '420px'} overflowY="auto">
             <GraphNodeList model={model} busy={busy} onToggle={toggle} onMore={more} />
           </Box>
         </Flex>

@@ -17,6 +17,8 @@ export function createRenderer(graph: Graph, element: HTMLElement): Sigma {
       minCameraRatio: 0.05,
       maxCameraRatio: 20,
       stagePadding: 40,
+      // Node sizes in screen pixels (sigma 4 measures them in graph units by default).
+      itemSizesReference: 'screen',
       // Edges stay drawn while panning; sigma hides nothing, so the frames measured are full ones.
       hideEdgesOnMove: false,
     },
