@@ -43,7 +43,7 @@ export async function casePdfDocument(kase: CaseRow, now = new Date()): Promise<
     tlp,
     tlpLabel: tlpLabel(tlp),
     marking: `${tlpLabel(tlp)}: ${TLP_DEFINITIONS[tlp]}`,
-    period: `${KIND_LABELS[kase.kind]} · opened ${formatDateTime(kase.created_at)} by ${name(kase.created_by)} · assigned to ${kase.assignee ? name(kase.assignee) : 'nobody'}`,
+    period: `${KIND_LABELS[kase.kind]} · opened ${formatDateTime(kase.created_at)} by ${kase.created_by ? name(kase.created_by) : 'the platform'} · assigned to ${kase.assignee ? name(kase.assignee) : 'nobody'}`,
     generated: `Generated ${formatDateTime(now.toISOString())}`,
     figures: [
       {

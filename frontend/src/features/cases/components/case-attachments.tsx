@@ -57,7 +57,7 @@ export function CaseAttachments({ caseId }: { caseId: string }) {
       <Stack as="ul" listStyleType="none" gap="1" aria-label="Attachments">
         {files.data?.map((file) => (
           <Flex as="li" key={file.path} gap="3" align="center">
-            <InertText value={file.name} />
+            <InertText value={file.name} defangLinks={false} />
             <Text fontSize="sm" color="fg.muted">
               {file.size !== null ? formatBytes(file.size) : ''} {formatDateTime(file.createdAt)}
             </Text>
