@@ -3,6 +3,7 @@
  * below /storage/v1 so that escapes and ".." reach the key checks instead of being resolved by a
  * URL parser. Static segments win over bucket names, as in storage's own router.
  */
+import { listObjectsV2 } from './handlers/object-list-v2.js';
 import type { StorageCall } from './call.js';
 import { errors } from './errors.js';
 import {
@@ -69,6 +70,9 @@ async function objectRoutes(call: StorageCall, rest: string[]): Promise<void> {
   switch (first) {
     case 'list':
       if (m === 'POST' && single(tail) !== undefined) return listObjects(call, single(tail)!);
+      break;
+    case 'list-v2':
+      if (m === 'POST' && single(tail) !== undefined) return listObjectsV2(call, single(tail)!);
       break;
     case 'move':
       if (m === 'POST' && tail.length === 0) return moveObject(call);
