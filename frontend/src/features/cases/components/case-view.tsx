@@ -22,6 +22,7 @@ import type { CaseRow } from '@/features/cases/api/list-cases';
 import { useCaseChanges } from '@/features/cases/hooks/use-case-changes';
 import { KIND_LABELS } from '@/features/cases/schemas/case-filters';
 import { CaseAttachments } from './case-attachments';
+import { EditCaseDialog } from './edit-case-dialog';
 import { CaseLinked } from './case-linked';
 import { CaseNotes } from './case-notes';
 import { CaseOverview } from './case-overview';
@@ -44,8 +45,9 @@ interface CaseViewProps {
   onExportPdf?: (kase: CaseRow) => Promise<void>;
 }
 
-function ExportButtons({ kase, onExportPdf }: { kase: CaseRow; onExportPdf?: CaseViewProps['onExportPdf'] }) {
+function CaseActions({ kase, onExportPdf }: { kase: CaseRow; onExportPdf?: CaseViewProps['onExportPdf'] }) {
   const [busy, setBusy] = useState<'pdf' | 'stix' | null>(null);
+  const [editing, setEditing] = useState(false);
   const run = async (what: 'pdf' | 'stix', action: () => Promise<void>) => {
     setBusy(what);
     try {
@@ -70,6 +72,10 @@ function ExportButtons({ kase, onExportPdf }: { kase: CaseRow; onExportPdf?: Cas
   };
   return (
     <Flex gap="2">
+      <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+        Edit
+      </Button>
+      {editing && <EditCaseDialog kase={kase} onClose={() => setEditing(false)} />}
       {onExportPdf && (
         <Button
           size="sm"
@@ -119,7 +125,7 @@ export function CaseView({ caseId, people, backTo, extraTabs = [], onExportPdf }
             <SlaBadge row={kase} />
           </Flex>
         </Stack>
-        <ExportButtons kase={kase} onExportPdf={onExportPdf} />
+        <CaseActions kase={kase} onExportPdf={onExportPdf} />
       </Flex>
       <CaseStatusBar kase={kase} people={people} />
       <Tabs.Root defaultValue="overview" lazyMount variant="line">

@@ -1,0 +1,82 @@
+/** Editing a case: title, severity, due date and the Markdown description (stored as written). */
+import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormDialog } from '@/components/ui/form-dialog';
+import type { CaseRow } from '@/features/cases/api/list-cases';
+import { useUpdateCase } from '@/features/cases/api/update-case';
+import { CASE_SEVERITIES, type CaseSeverity } from '@/features/cases/schemas/case-filters';
+
+/** `datetime-local` works in local time; the server keeps UTC. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+export function EditCaseDialog({ kase, onClose }: { kase: CaseRow; onClose: () => void }) {
+  const update = useUpdateCase();
+  const [title, setTitle] = useState(kase.title);
+  const [severity, setSeverity] = useState<CaseSeverity>(kase.severity);
+  const [due, setDue] = useState(toLocalInput(kase.due_at));
+  const [description, setDescription] = useState(kase.description);
+  const dueAt = due ? new Date(due) : null;
+  const valid = title.trim().length > 0 && (dueAt === null || !Number.isNaN(dueAt.getTime()));
+  return (
+    <FormDialog
+      title="Edit the case"
+      submitLabel="Save"
+      canSubmit={valid}
+      busy={update.isPending}
+      error={update.error}
+      onClose={onClose}
+      onSubmit={() =>
+        update.mutate(
+          {
+            caseId: kase.id,
+            title: title.trim(),
+            severity,
+            description,
+            dueAt: dueAt && due !== toLocalInput(kase.due_at) ? dueAt.toISOString() : undefined,
+          },
+          { onSuccess: onClose },
+        )
+      }
+    >
+      <Field.Root required>
+        <Field.Label>Title</Field.Label>
+        <Input value={title} maxLength={300} onChange={(event) => setTitle(event.target.value)} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Severity</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={severity}
+            onChange={(event) => setSeverity(event.target.value as CaseSeverity)}
+          >
+            {CASE_SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {s[0]!.toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Due</Field.Label>
+        <Input type="datetime-local" value={due} onChange={(event) => setDue(event.target.value)} />
+        <Field.HelperText>A due date left at the severity's target follows a new severity.</Field.HelperText>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Description (Markdown, shown as written)</Field.Label>
+        <Textarea
+          data-raw-text="true"
+          value={description}
+          rows={6}
+          maxLength={100000}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Field.Root>
+    </FormDialog>
+  );
+}
