@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rpc } from '../lib/personas.js';
-import { plant, remove } from '../lib/rest.js';
+import { plant, remove, rest } from '../lib/rest.js';
 import { suite } from './context.js';
 
 const { target, personas, runId } = suite();
@@ -82,6 +82,25 @@ describe('API · briefing sources', () => {
     expect(rows.find((r) => r.stix_id === actor)).toMatchObject({ by_analyst: true, sources: [] });
     expect(rows.find((r) => r.stix_id === family)).toMatchObject({
       by_analyst: false,
+      sources: [sourceName],
+    });
+
+    // An analyst renames the source's family: the name shown is theirs now, and marked so.
+    const rename = await rest(target, `intel_objects?stix_id=eq.${family}`, {
+      method: 'PATCH',
+      as: personas.analyst.accessToken,
+      body: { name: `Renamed ${runId}` },
+    });
+    expect(rename.status).toBe(204);
+    const after = await rpc(
+      target,
+      'briefing_threats',
+      { _days: 1, _limit: 20 },
+      personas.analyst.accessToken,
+    );
+    expect((after.json as ThreatRow[]).find((r) => r.stix_id === family)).toMatchObject({
+      name: `Renamed ${runId}`,
+      by_analyst: true,
       sources: [sourceName],
     });
   });
