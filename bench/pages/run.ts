@@ -25,12 +25,16 @@ import {
   type BrowserFigure,
 } from './browser-figures.js';
 import { collectScripts, pageOwnChunks, sizeOf, type BundleFigure } from './bundle-figures.js';
+import { graphFrames, graphServer, type GraphFigure } from './graph-figures.js';
 import { measureServer } from './server-figures.js';
 
 const { values } = parseArgs({
   options: {
     workdir: { type: 'string', default: path.join(ROOT, '.temp', 'bench-ingest') },
     runs: { type: 'string', default: '7' },
+    // `--only graph`: the graph scenario alone (frames need no stack; the server figures use the
+    // stack of --workdir when it is up).
+    only: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -44,6 +48,53 @@ const PAGES = [
   { link: /^Unified Intelligence$/, heading: 'Unified Intelligence', path: 'unified-intelligence' },
   { link: /^Global Threat Feed$/, heading: 'Global Threat Feed', path: 'global-threat-feed' },
 ] as const;
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const verdict = (value: number, limit: number) => (value <= limit ? 'pass' : 'MISS');
+const graphLines = (figures: GraphFigure[]) =>
+  figures.map(
+    (f) =>
+      `  ${f.label.padEnd(52)} p50 ${ms(f.p50).padStart(9)}  p95 ${ms(f.p95).padStart(9)}  ${verdict(f.p95, f.label.startsWith('graph_') ? 100 : 33)}  (${f.runs} samples; ${f.note ?? ''})`,
+  );
+
+if (values.only === 'graph') {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const lines = ['bench:pages — graph scenario, figures are medians and p95', '', 'in Chromium'];
+  try {
+    lines.push(...graphLines(await graphFrames(browser)));
+  } finally {
+    await browser.close();
+  }
+  let up: ReturnType<typeof healthyStackStatus> | undefined;
+  try {
+    up = healthyStackStatus(values.workdir!);
+  } catch (error) {
+    lines.push('', `server: no stack at ${values.workdir} (${(error as Error).message})`);
+  }
+  if (up) {
+    const admin = createClient(up.API_URL, up.SERVICE_ROLE_KEY, {
+      auth: { persistSession: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const created = await admin.auth.admin.createUser({
+      email: `bench-graph-${Date.now()}@cti.local`,
+      password: `Bench-${Date.now()}-graph!`,
+      email_confirm: true,
+    });
+    if (created.error) throw created.error;
+    try {
+      lines.push(
+        '',
+        'server, as an analyst',
+        ...graphLines(await graphServer(up.DB_URL, created.data.user.id)),
+      );
+    } finally {
+      await admin.auth.admin.deleteUser(created.data.user.id);
+    }
+  }
+  console.log(lines.join('\n'));
+  process.exit(0);
+}
 
 const status = healthyStackStatus(values.workdir!);
 if (!existsSync(path.join(DIST, 'index.html')))
@@ -85,6 +136,7 @@ log('browser figures (Chromium)…');
 const browser = await chromium.launch(chromiumLaunchOptions);
 const bundles: BundleFigure[] = [];
 const browserFigures: BrowserFigure[] = [];
+const graph: GraphFigure[] = [];
 try {
   const publicContext = await browser.newContext({ baseURL: status.WEB_URL });
   const publicPage = await publicContext.newPage();
@@ -111,13 +163,13 @@ try {
   browserFigures.push(await iocFilterChange(page));
   browserFigures.push(await iocScroll(page));
   browserFigures.push(await routeChanges(page, PAGES));
+  graph.push(...(await graphFrames(browser)));
+  graph.push(...(await graphServer(status.DB_URL, userId)));
 } finally {
   await browser.close();
   await admin.auth.admin.deleteUser(userId);
 }
 
-const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
-const verdict = (value: number, limit: number) => (value <= limit ? 'pass' : 'MISS');
 const lines: string[] = [];
 lines.push(
   `bench:pages — ${indicators.toLocaleString('en')} indicators, 2-core machine, figures are medians and p95`,
@@ -141,6 +193,7 @@ for (const f of browserFigures) {
     `  ${f.label.padEnd(38)} p50 ${ms(f.p50).padStart(9)}  p95 ${ms(f.p95).padStart(9)}  ${f.note ?? ''}${target ? ` ${verdict(f.p95, target)}` : ''}`,
   );
 }
+lines.push('', 'the graph (issue 29 §3)', ...graphLines(graph));
 lines.push('', 'JavaScript, gzip -9');
 for (const b of bundles) {
   const limit = b.label.startsWith('public') ? 200 : 60;
