@@ -54,7 +54,7 @@ describe('Enhanced CTI: profiles', () => {
     expect(within(drawer).getByRole('region', { name: 'Initial Access' })).toHaveTextContent('T1566Phishing');
 
     await user.click(within(drawer).getByRole('tab', { name: 'History' }));
-    expect(await within(drawer).findByText(/keeps no change log per object/)).toBeInTheDocument();
+    expect(await within(drawer).findByText(/except the fields an analyst\s+edited/)).toBeInTheDocument();
     expect(within(drawer).getByText('MITRE ATT&CK: 24,771 new, 0 updated')).toBeInTheDocument();
 
     // A related object opens in the same drawer.
