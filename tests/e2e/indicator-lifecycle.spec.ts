@@ -55,7 +55,7 @@ async function seedTelemetryAlert(): Promise<Seeded> {
     const { rows } = await db.query<{ id: number; stix_id: string }>(
       `insert into public.indicators (type, value, tlp, confidence, first_seen, last_seen)
        values ('ipv4', $1, 'clear', 90, now() - interval '40 days', now() - interval '10 days')
-       on conflict (type, value) do update set confidence = 90, revoked = false returning id, stix_id`,
+       on conflict (value, type, superseded) do update set confidence = 90, revoked = false returning id, stix_id`,
       [VALUE],
     );
     const indicator = rows[0]!;

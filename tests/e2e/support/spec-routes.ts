@@ -50,7 +50,7 @@ export const PLATFORM_REDIRECTS: readonly { from: string; to: string }[] = [
 export const ADMIN_NOTICE = 'Admin privileges required. Contact your administrator for access.';
 
 /**
- * The sidebar of SPEC §2 as an analyst sees it: groups and items, in order. The groups carry no
+ * The sidebar of SPEC §2 as an analyst sees it, with Cases (issue 29) after the Hub: groups and items, in order. The groups carry no
  * classification words (they clashed with TLP) and the administrators' pages are listed to admins only.
  */
 export const SIDEBAR_GROUPS: readonly { title: string; items: string[] }[] = [
@@ -60,7 +60,7 @@ export const SIDEBAR_GROUPS: readonly { title: string; items: string[] }[] = [
   },
   {
     title: 'Threat Intelligence',
-    items: ['Threat Intelligence Hub', 'Live CVE Feed', 'Enhanced CTI', 'Threat Hunting'],
+    items: ['Threat Intelligence Hub', 'Cases', 'Live CVE Feed', 'Enhanced CTI', 'Threat Hunting'],
   },
   {
     title: 'Monitoring & Protection',
