@@ -75,7 +75,8 @@ begin
      where i.stix_id = _id or (_id ~ '^[0-9]{1,18}$' and i.id = _id::bigint);
   end if;
   if root_id is null then
-    raise exception 'No such object, or your clearance does not cover it.' using errcode = 'P0002';
+    -- 22023 (HTTP 400), not P0002, which PostgREST answers as a 500.
+    raise exception 'No such object, or your clearance does not cover it.' using errcode = '22023';
   end if;
 
   -- Indicators of the root, one indicator type at a time (group) or counted by type.

@@ -109,7 +109,7 @@ select is((select jsonb_array_length(public.graph_neighbourhood('object', :'acto
   'a range with nothing in it leaves the root alone');
 
 -- Refusals.
-select throws_ok(format($$ select public.graph_neighbourhood('object', %L) $$, :'red_malware'), 'P0002',
+select throws_ok(format($$ select public.graph_neighbourhood('object', %L) $$, :'red_malware'), '22023',
   'No such object, or your clearance does not cover it.', 'a RED object outside the audience is no root, and not said to exist');
 select throws_ok($$ select public.graph_neighbourhood('case', 'x') $$, '22023',
   'A graph starts at an object or an indicator, not "case".', 'an unknown kind is refused in words');

@@ -82,12 +82,21 @@ function shape(res: HttpResponse): unknown {
 describe('API · existence oracle', () => {
   for (const prefer of ['return=representation', 'return=minimal', 'tx=rollback,return=representation']) {
     it(`an analyst's insert of a hidden TLP:RED value answers as for a new value (${prefer})`, async () => {
+      // One unmeasured insert first, so neither measured call pays the connection's first plans.
+      await insert(sha256(), prefer);
       const hidden = await insert(await hiddenValue(), prefer);
       const fresh = await insert(sha256(), prefer);
       expect(hidden.res.status).toBe(201);
       expect(shape(hidden.res)).toEqual(shape(fresh.res));
       expect(hidden.res.text).not.toContain(secret);
-      expect(hidden.ms).toBeLessThan(Math.max(10 * fresh.ms, 1000));
+      // Same order of time. One slow answer on a loaded machine is measured once more (a fresh
+      // pair) before it counts: a real difference shows in both pairs.
+      let [hiddenMs, freshMs] = [hidden.ms, fresh.ms];
+      if (hiddenMs >= Math.max(10 * freshMs, 1000)) {
+        hiddenMs = (await insert(await hiddenValue(), prefer)).ms;
+        freshMs = (await insert(sha256(), prefer)).ms;
+      }
+      expect(hiddenMs).toBeLessThan(Math.max(10 * freshMs, 1000));
     });
   }
 
