@@ -26,7 +26,7 @@ describe('resend', () => {
     const otp = /enter the code: (\d+)/.exec(mail.Text)?.[1];
     const verified = await client.auth.verifyOtp({ email, token: otp!, type: 'signup' });
     expect(verified.error).toBeNull();
-    expect(verified.data.user?.email_confirmed_at).toBeTruthy();
+    expect(verified.data.user?.email_confirmed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it('answers {} and sends nothing for a confirmed user or an unknown address', async () => {

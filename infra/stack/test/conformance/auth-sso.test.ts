@@ -134,7 +134,7 @@ describe('auth single sign-on (OpenID Connect)', () => {
     expect(error).toBeNull();
     const user = data.user!;
     expect(user.email).toBe(analystEmail);
-    expect(user.email_confirmed_at).toBeTruthy();
+    expect(user.email_confirmed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(user.app_metadata).toMatchObject({
       provider: 'keycloak',
       providers: ['keycloak'],
@@ -190,7 +190,7 @@ describe('auth single sign-on (OpenID Connect)', () => {
     const { data, error } = await client.auth.exchangeCodeForSession(landing.searchParams.get('code')!);
     expect(error).toBeNull();
     expect(data.user!.id).toBe(signUp.data.user!.id);
-    expect(data.user!.email_confirmed_at).toBeTruthy();
+    expect(data.user!.email_confirmed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(data.user!.identities!.map((i) => i.provider)).toEqual(['keycloak']);
     const again = await squatter.auth.signInWithPassword({ email: squattedEmail, password: 'squatter-123' });
     expect(again.error?.code).toBe('invalid_credentials');

@@ -49,7 +49,8 @@ describe('HubCaseActions', () => {
         _tlp: 'amber',
       }),
     );
-    expect(dialog).toBeTruthy();
+    // The dialog closes once the case is open.
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });
 
   it('offers a takedown case, named after the domain, when every selected alert is a lookalike', async () => {
