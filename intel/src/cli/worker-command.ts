@@ -45,6 +45,12 @@ export async function workerCommand(args: string[]): Promise<number> {
             `notification ${d.id} → ${d.channel}: ${d.status}${d.outcome?.error ? ` (${d.outcome.error})` : d.reason ? ` (${d.reason})` : ''}`,
           );
       },
+      onEnrichment: (r) =>
+        log(
+          'error' in r
+            ? `enrichment: ${r.error}`
+            : `enrichment ${r.service} of indicator ${r.indicatorId}: ${r.status}${r.error ? ` (${r.error})` : ''}`,
+        ),
       onResult: (r) =>
         log(
           r.result === 'imported'

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { enrichmentPass, nextEnrichmentRetry, type EnrichmentJobResult } from '../enrichment/jobs.js';
 import { notificationPass, type NotificationPassResult } from '../notifications/pass.js';
 import type { NotificationSettings } from '../notifications/settings.js';
 import { closeQueuedRun } from '../pipeline/run-state.js';
@@ -26,6 +27,8 @@ export interface WorkerOptions {
   /** Where notifications go (SMTP, the app's address); without it the worker sends none. */
   notifications?: NotificationSettings;
   onNotifications?: (outcome: NotificationPassResult | { error: string }) => void;
+  /** After each enrichment request an analyst queued (issue 30 §2): its outcome, or why the pass failed. */
+  onEnrichment?: (outcome: EnrichmentJobResult | { error: string }) => void;
 }
 
 /** How often new events are captured and due notifications sent (a test or retry from the app wakes it at once). */
@@ -101,6 +104,18 @@ export async function runWorker(
     ) {
       options.onResult?.(await importUpload(db, job, options.storage, options.signal));
     }
+    // Enrichment requests from the drawer; a rate-limited one is taken again after its Retry-After.
+    let nextRetry: Date | undefined;
+    try {
+      for (const result of await enrichmentPass(db, {
+        signal: options.signal,
+        log: (line) => options.onEnrichment?.({ error: line }),
+      }))
+        options.onEnrichment?.(result);
+      nextRetry = await nextEnrichmentRetry(db);
+    } catch (error) {
+      options.onEnrichment?.({ error: (error as Error).message });
+    }
     if (Date.now() >= nextSchedule) {
       nextSchedule = Date.now() + pollMs;
       for (const source of await dueSources(db, [])) {
@@ -133,7 +148,10 @@ export async function runWorker(
       continue;
     }
     await new Promise<void>((resolve) => {
-      const until = options.notifications ? Math.min(nextSchedule, nextNotify) : nextSchedule;
+      const until = Math.min(
+        options.notifications ? Math.min(nextSchedule, nextNotify) : nextSchedule,
+        nextRetry ? nextRetry.getTime() : Infinity,
+      );
       const timer = setTimeout(resolve, Math.max(until - Date.now(), 0));
       wake = () => {
         clearTimeout(timer);

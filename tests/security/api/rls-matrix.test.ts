@@ -14,6 +14,7 @@ import { adminTableSpecs } from './admin-table-specs.js';
 import { authoringTableSpecs } from './authoring-table-specs.js';
 import { caseTableSpecs } from './case-table-specs.js';
 import { demoDatasetSpecs } from './demo-dataset-specs.js';
+import { enrichmentTableSpecs } from './enrichment-table-specs.js';
 import { detectionTableSpecs } from './detection-table-specs.js';
 import { exclusionTableSpecs } from './exclusion-table-specs.js';
 import { servedFeedTableSpecs } from './served-feed-table-specs.js';
@@ -98,6 +99,7 @@ const authoring = authoringTableSpecs(runId, serviceInsert, (table, filter) =>
   rest('DELETE', `${table}?${filter}`, service).then(() => undefined),
 );
 const demoDataset = demoDatasetSpecs(rest, service);
+const enrichment = enrichmentTableSpecs(runId, serviceInsert);
 
 /**
  * An RPC probe's arguments, with each `"$seed:<name>"` value replaced by that seeded row's key
@@ -143,6 +145,7 @@ const SPECS: Record<TableName, TableSpec> = {
   ...authoring.specs,
   case_sla_targets: { ...cases.specs.case_sla_targets, clearForInsert: cases.clearSlaTarget },
   ...demoDataset.specs,
+  ...enrichment.specs,
   user_roles: {
     owner: 'user_id',
     victimFilter: async () => `user_id=eq.${victimId}`,
@@ -302,6 +305,7 @@ beforeAll(async () => {
   await Promise.all([notifications.seed(), outbound.seed(), groups.seed(), cases.seed(), authoring.seed()]);
   await taxii.seed([personas.analyst.userId, personas.admin_no_mfa.userId, personas.admin_mfa.userId]);
   await demoDataset.seed();
+  await enrichment.seed();
   // Performance reports of the personas themselves, so "own" rows would be visible if allowed.
   for (const role of ['analyst', 'admin_no_mfa'] as const) {
     await serviceInsert('performance_reports', {
@@ -323,6 +327,7 @@ afterAll(async () => {
   await servedFeeds.cleanUp(remove);
   await notifications.cleanUp(remove);
   await outbound.cleanUp(remove);
+  await enrichment.cleanUp(remove);
   await groups.cleanUp(remove);
   await cases.cleanUp();
   await authoring.cleanUp();
