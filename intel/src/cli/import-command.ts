@@ -16,6 +16,8 @@ import { WorkspaceImportFailed, type WorkspaceSummary } from '../workspace-impor
 import { runAssetsImport } from '../workspace-import/run-assets-import.js';
 import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
 import { looksLikeWarninglists, runWarninglistsImport } from '../workspace-import/run-warninglists-import.js';
+import { mappedFormat } from '../formats/mapped/mapped-format.js';
+import { dryRun, loadMapFile } from './mapped-import.js';
 import { progressBar } from './progress.js';
 import { formatTable } from './table.js';
 
@@ -23,7 +25,8 @@ import { formatTable } from './table.js';
 const WORKSPACE_FORMATS = ['assets', 'leak-sites', 'misp-warninglist'] as const;
 const ALL_FORMATS: readonly string[] = [...FORMAT_NAMES, ...TELEMETRY_FORMAT_NAMES, ...WORKSPACE_FORMATS];
 
-export const IMPORT_USAGE = `npm run intel -- import <file|folder>... [--format ${ALL_FORMATS.join('|')}] [--source NAME] [--sensor NAME] [--base-time ISO] [--json]`;
+export const IMPORT_USAGE = `npm run intel -- import <file|folder>... [--format ${ALL_FORMATS.join('|')}] [--source NAME] [--sensor NAME] [--base-time ISO] [--json]
+  npm run intel -- import <file|folder>... --format csv|json --map <map.json> [--source NAME] [--dry-run]   (any feed, through a map)`;
 
 /** What every import prints: knowledge-base formats and telemetry alike. */
 type AnySummary = ImportSummary | WorkspaceSummary<string>;
@@ -104,14 +107,28 @@ export async function importCommand(args: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       sensor: { type: 'string' },
       'base-time': { type: 'string' },
+      map: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
       'db-url': { type: 'string' },
       workdir: { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new UsageError(IMPORT_USAGE);
-  if (values.format && !ALL_FORMATS.includes(values.format))
-    throw new UsageError(`unknown format "${values.format}"; one of: ${ALL_FORMATS.join(', ')}`);
   const base = process.env.INIT_CWD ?? process.cwd();
+  if (values['dry-run'] && !values.map) throw new UsageError('--dry-run goes with --map');
+  const feedMap = values.map ? await loadMapFile(path.resolve(base, values.map), values.format) : undefined;
+  if (feedMap && values['dry-run']) {
+    const result = await dryRun(
+      positionals.map((p) => path.resolve(base, p)),
+      feedMap,
+    );
+    process.stdout.write(`${result.text}\n`);
+    return 0;
+  }
+  if (!feedMap && (values.format === 'csv' || values.format === 'json'))
+    throw new UsageError(`--format ${values.format} reads a feed through a map: add --map <map.json>`);
+  if (!feedMap && values.format && !ALL_FORMATS.includes(values.format))
+    throw new UsageError(`unknown format "${values.format}"; one of: ${ALL_FORMATS.join(', ')}`);
   const inputs = positionals.map((p) => path.resolve(base, p));
   const db = await connect(resolveDbUrl({ dbUrl: values['db-url'], workdir: values.workdir }));
   const bar = progressBar(path.basename(inputs[0]!));
@@ -121,13 +138,16 @@ export async function importCommand(args: string[]): Promise<number> {
   process.once('SIGINT', () => interrupt.abort());
   process.once('SIGTERM', () => interrupt.abort());
   try {
-    const telemetry = (TELEMETRY_FORMAT_NAMES as readonly string[]).includes(values.format ?? '')
-      ? (values.format as TelemetryFormatName)
-      : values.format
-        ? undefined
-        : await looksLikeTelemetry(inputs[0]!).catch(() => undefined);
+    const telemetry = feedMap
+      ? undefined
+      : (TELEMETRY_FORMAT_NAMES as readonly string[]).includes(values.format ?? '')
+        ? (values.format as TelemetryFormatName)
+        : values.format
+          ? undefined
+          : await looksLikeTelemetry(inputs[0]!).catch(() => undefined);
     const warninglists =
-      values.format === 'misp-warninglist' || (!values.format && (await looksLikeWarninglists(inputs[0]!)));
+      !feedMap &&
+      (values.format === 'misp-warninglist' || (!values.format && (await looksLikeWarninglists(inputs[0]!))));
     const summary: AnySummary = warninglists
       ? await runWarninglistsImport(db, { inputs, source: values.source })
       : values.format === 'assets'
@@ -145,7 +165,8 @@ export async function importCommand(args: string[]): Promise<number> {
               })
             : await runImport(db, {
                 inputs,
-                format: values.format as FormatName | undefined,
+                format: feedMap ? undefined : (values.format as FormatName | undefined),
+                adapter: feedMap ? mappedFormat(feedMap) : undefined,
                 source: values.source,
                 onProgress: bar.update,
                 signal: interrupt.signal,

@@ -16,6 +16,10 @@ export const FORMAT_NAMES = [
 ] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
+/** Formats an administrator describes with a feed map (formats/mapped) instead of an importer. */
+export const MAPPED_FORMAT_NAMES = ['csv-map', 'json-map'] as const;
+export type MappedFormatName = (typeof MAPPED_FORMAT_NAMES)[number];
+
 /** The beginning of an input, decompressed and without a BOM, to recognise its format. */
 export interface Sample {
   /** Base name of the file (`known_exploited_vulnerabilities.json`), lower-case not guaranteed. */
@@ -43,7 +47,7 @@ export interface SourceDefaults {
 }
 
 export interface FormatAdapter {
-  name: FormatName;
+  name: FormatName | MappedFormatName;
   /** One line for `--help` and the README. */
   description: string;
   defaults: SourceDefaults;

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import type { ClientBase } from 'pg';
 import type { Draft } from '../model/drafts.js';
-import { InputRefused, type FormatAdapter, type FormatName, type SourceDefaults } from '../formats/format.js';
+import {
+  InputRefused,
+  type FormatAdapter,
+  type FormatName,
+  type MappedFormatName,
+  type SourceDefaults,
+} from '../formats/format.js';
 import { adapterFor, detectFormat } from '../formats/registry.js';
 import { listInputFiles } from '../input/list-inputs.js';
 import { openInput } from '../input/open-input.js';
@@ -22,6 +28,8 @@ export interface ImportOptions {
   /** Files or folders, imported as one run of one source. */
   inputs: string[];
   format?: FormatName;
+  /** An importer made from a feed map (formats/mapped): used as it is, with no format detection. */
+  adapter?: FormatAdapter;
   /** Source name; the format's default source when absent. */
   source?: string;
   requestedBy?: string;
@@ -43,7 +51,7 @@ export interface ImportProgress {
 
 export interface ImportSummary extends RunOutcome {
   runId: number | undefined;
-  format: FormatName | 'unknown';
+  format: FormatName | MappedFormatName | 'unknown';
   source: string;
   seconds: number;
 }
@@ -86,7 +94,10 @@ export async function runImport(db: ClientBase, options: ImportOptions): Promise
   const started = Date.now();
   try {
     const files = (await Promise.all(options.inputs.map((input) => listInputFiles(input)))).flat();
-    const resolved = await resolveFormat(files, options.format);
+    const resolved = options.adapter
+      ? { adapter: options.adapter, defaults: options.adapter.defaults }
+      : await resolveFormat(files, options.format);
+    if (files.length === 0) throw new ImportRefused('no file to import (the folder is empty)');
     return await importWith(db, resolved.adapter, resolved.defaults, files, options, started);
   } catch (error) {
     if (error instanceof ImportFailed) throw error;
@@ -99,7 +110,7 @@ export async function runImport(db: ClientBase, options: ImportOptions): Promise
     // Refused before any run began (unreadable, empty, unknown format): nothing to record.
     throw new ImportFailed({
       runId: undefined,
-      format: options.format ?? 'unknown',
+      format: options.adapter?.name ?? options.format ?? 'unknown',
       source: options.source ?? '',
       status: 'failed',
       records: 0,
@@ -259,7 +270,7 @@ class RunState {
     let bytesBefore = 0;
     for (const file of files) {
       const input = await openInput(file);
-      const detected = detectFormat(input.sample);
+      const detected = options.adapter ? this.adapter : detectFormat(input.sample);
       if (detected?.name !== this.adapter.name) {
         input.stream.destroy();
         const what = detected ? `looks like ${detected.name}` : 'is not a format we read';

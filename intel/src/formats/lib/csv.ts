@@ -92,15 +92,17 @@ class BatchingParser extends Parser {
 /**
  * CSV records in batches with their line numbers: quoted fields, CRLF, `#` comment lines skipped,
  * short or long rows passed on as they are. `separator: ', '` also takes abuse.ch's `", "` between
- * quoted fields. An unclosed quote refuses the input (InputRefused).
+ * quoted fields; `delimiter` names another one-character separator. An unclosed quote refuses the
+ * input (InputRefused).
  */
 export async function* csvBatches(
   input: Readable,
-  options: { separator?: ',' | ', ' } = {},
+  options: { separator?: ',' | ', '; delimiter?: string } = {},
 ): AsyncGenerator<CsvItem[]> {
   const parser = new BatchingParser({
     ...OPTIONS,
-    delimiter: options.separator === ', ' ? [', ', ','] : ',',
+    // `delimiter`: any one character a feed map names (`;`, a tab).
+    delimiter: options.delimiter ?? (options.separator === ', ' ? [', ', ','] : ','),
   });
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
