@@ -98,10 +98,14 @@ describe('connectors', () => {
     );
     expect(rows.map((r) => r.format).sort()).toEqual([
       'attack',
+      'cve',
       'epss',
       'feodo',
       'kev',
       'misp',
+      'rss',
+      'rss',
+      'rss',
       'threatfox',
       'urlhaus',
     ]);
@@ -112,7 +116,7 @@ describe('connectors', () => {
     // Nothing reaches the internet until an administrator enables a feed.
     expect(await dueSources(db, [])).toEqual([]);
     await db.query(`update public.sources set enabled = true`);
-    expect((await dueSources(db, [])).length).toBe(7);
+    expect((await dueSources(db, [])).length).toBe(11);
   });
 
   it('downloads and imports a changed feed, then asks conditionally and imports nothing when unchanged', async () => {

@@ -6,7 +6,9 @@ import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
 import { loadOutboundPolicy } from '../outbound/policy.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
 import { closeQueuedRun, recordFailedSync } from '../pipeline/run-state.js';
+import { cveRecordsFolder, fetchCveDeltas, isCveDeltaLogUrl } from './cve-delta.js';
 import { fetchFeed, FeedUnavailable, type FetchOptions } from './fetch-feed.js';
+import { isMappedFormat, mappedSourceAdapter } from './mapped-source.js';
 import { fetchMispFeed, isMispFeedUrl, mispEventsFolder } from './misp-feed.js';
 import { downloadTaxii, isTaxiiCollectionUrl } from './taxii-download.js';
 
@@ -17,6 +19,8 @@ export interface SyncableSource {
   url: string | null;
   etag: string | null;
   last_modified: string | null;
+  /** A delta connector's high-water mark (the CVE list's delta log). */
+  sync_cursor?: string | null;
 }
 
 export type SyncResult =
@@ -26,7 +30,7 @@ export type SyncResult =
 
 /** The sources to sync: the named ones, or every enabled one with a URL whose interval elapsed. */
 export async function dueSources(db: ClientBase, names: string[]): Promise<SyncableSource[]> {
-  const columns = 'id, name, format, url, etag, last_modified';
+  const columns = 'id, name, format, url, etag, last_modified, sync_cursor';
   if (names.length > 0) {
     const { rows } = await db.query<SyncableSource>(
       `select ${columns} from public.sources where name = any($1) order by name`,
@@ -57,6 +61,10 @@ interface Download {
   inputs: string[];
   /** What could not be fetched although the feed lists it; retried by the next sync. */
   missing?: string[];
+  /** The high-water mark to keep once imported (cve-delta.ts). */
+  cursor?: string;
+  /** What the feed holds that could not be read (skipped, reported; not retried). */
+  notes?: string[];
 }
 
 /** The source's file, or for a MISP feed the events that changed since they were imported. */
@@ -68,6 +76,18 @@ async function downloadSource(
 ): Promise<Download> {
   if (source.format === 'stix' && isTaxiiCollectionUrl(source.url)) {
     return downloadTaxii(source, folder, { outbound: fetchOptions.outbound });
+  }
+  if (source.format === 'cve' && isCveDeltaLogUrl(source.url)) {
+    const deltas = await fetchCveDeltas(
+      { ...source, sync_cursor: source.sync_cursor ?? null },
+      folder,
+      fetchOptions,
+    );
+    return {
+      ...deltas,
+      notes: deltas.problems,
+      inputs: deltas.records > 0 ? [cveRecordsFolder(folder)] : [],
+    };
   }
   if (source.format === 'misp' && isMispFeedUrl(source.url)) {
     const feed = await fetchMispFeed(db, source, folder, fetchOptions);
@@ -119,7 +139,10 @@ async function fetchAndImport(
   queuedRunId: number | undefined,
 ): Promise<SyncResult> {
   if (!source.url) return { source: source.name, result: 'failed', error: 'the source has no URL to fetch' };
-  if (!source.format || !(FORMAT_NAMES as readonly string[]).includes(source.format))
+  // A csv-map or json-map source is read through its stored feed map (formats/mapped).
+  const mapped = isMappedFormat(source.format) ? await mappedSourceAdapter(db, source.id) : undefined;
+  if (mapped && 'error' in mapped) return { source: source.name, result: 'failed', error: mapped.error };
+  if (!mapped && (!source.format || !(FORMAT_NAMES as readonly string[]).includes(source.format)))
     return {
       source: source.name,
       result: 'failed',
@@ -132,14 +155,15 @@ async function fetchAndImport(
       // A MISP feed whose manifest changed but lists nothing new: remember the manifest's validators.
       await db.query(
         `update public.sources set last_synced_at = now(), etag = coalesce($2, etag),
-           last_modified = coalesce($3, last_modified) where id = $1`,
-        [source.id, fetched.etag ?? null, fetched.lastModified ?? null],
+           last_modified = coalesce($3, last_modified), sync_cursor = coalesce($4, sync_cursor) where id = $1`,
+        [source.id, fetched.etag ?? null, fetched.lastModified ?? null, fetched.cursor ?? null],
       );
       return { source: source.name, result: 'not-modified' };
     }
     const summary = await runImport(db, {
       inputs: fetched.inputs,
-      format: source.format as FormatName,
+      format: mapped ? undefined : (source.format as FormatName),
+      adapter: mapped?.adapter,
       source: source.name,
       queuedRunId,
     });
@@ -147,15 +171,22 @@ async function fetchAndImport(
     // and asks for exactly what is still missing (what was imported is no longer wanted).
     const complete = !fetched.missing?.length;
     await db.query(
-      'update public.sources set etag = $2, last_modified = $3, last_synced_at = now() where id = $1',
-      [source.id, complete ? (fetched.etag ?? null) : null, complete ? (fetched.lastModified ?? null) : null],
+      `update public.sources set etag = $2, last_modified = $3, last_synced_at = now(),
+         sync_cursor = coalesce($4, sync_cursor) where id = $1`,
+      [
+        source.id,
+        complete ? (fetched.etag ?? null) : null,
+        complete ? (fetched.lastModified ?? null) : null,
+        fetched.cursor ?? null,
+      ],
     );
+    const warnings = [...(fetched.missing ?? []), ...(fetched.notes ?? [])];
     return {
       source: source.name,
       result: 'imported',
       summary,
       bytes: fetched.bytes,
-      ...(complete ? {} : { warnings: fetched.missing }),
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
   } catch (error) {
     if (error instanceof ImportFailed)

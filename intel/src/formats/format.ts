@@ -13,6 +13,7 @@ export const FORMAT_NAMES = [
   'feodo',
   'urlhaus',
   'phishing-list',
+  'rss',
 ] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
@@ -37,7 +38,7 @@ export interface ParseContext {
 /** How a source of this format is described when the import names none (`--source`). */
 export interface SourceDefaults {
   name: string;
-  kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp';
+  kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp' | 'rss';
   url?: string;
   /** Admiralty scale source reliability, A (completely reliable) … F (cannot be judged). */
   reliability: 'A' | 'B' | 'C' | 'D' | 'E' | 'F';

@@ -7,6 +7,7 @@ import { kevFormat } from './kev.js';
 import { mispGalaxyFormat } from './misp-galaxy.js';
 import { mispFormat } from './misp.js';
 import { phishingListFormat } from './phishing-list.js';
+import { rssFormat } from './rss.js';
 import { stixFormat } from './stix.js';
 import { threatfoxFormat } from './threatfox.js';
 import { urlhausFormat } from './urlhaus.js';
@@ -24,6 +25,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   urlhausFormat,
   epssFormat,
   phishingListFormat,
+  rssFormat,
 ];
 
 export function adapterFor(name: FormatName): FormatAdapter {
