@@ -3,10 +3,12 @@
  * finds in it (indicators, and the known actors, malware, tools, campaigns and techniques it names),
  * keep what is right, and create it in one transaction: the new indicators, each linked by
  * `indicates` to the objects kept, and optionally a report covering them. The pasted text is never
- * rendered as markup.
+ * rendered as markup. A PDF, HTML or text file may be uploaded instead of pasted: only its text is
+ * kept (utils/document-text.ts), put in the same textarea for the analyst to read before the draft.
  */
 import { Button, Checkbox, Field, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FileChooser } from '@/components/ui/file-chooser';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { toast } from '@/components/ui/toast';
 import { formatCount } from '@/lib/format/format';
@@ -20,6 +22,7 @@ import {
 } from '@/features/knowledge/api/text-to-knowledge';
 import type { Tlp } from '@/features/knowledge/utils/authoring';
 import { kindName } from '@/features/knowledge/utils/object-kinds';
+import { documentText } from '@/features/knowledge/utils/document-text';
 import { TlpFields } from './tlp-fields';
 
 function Pick({
@@ -57,6 +60,7 @@ export function TextToKnowledgeDialog({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [reading, setReading] = useState(false);
   const [readError, setReadError] = useState<Error | null>(null);
+  const [fileNote, setFileNote] = useState('');
   const [keptIndicators, setKeptIndicators] = useState<Set<string>>(new Set());
   const [keptEntities, setKeptEntities] = useState<Set<string>>(new Set());
   const [reportName, setReportName] = useState('');
@@ -73,6 +77,25 @@ export function TextToKnowledgeDialog({ onClose }: { onClose: () => void }) {
       setDraft(found);
       setKeptIndicators(new Set(found.indicators.map((item) => `${item.type}:${item.value}`)));
       setKeptEntities(new Set(found.entities.map((item) => item.stix_id)));
+    } catch (error) {
+      setReadError(error as Error);
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setReading(true);
+    setReadError(null);
+    setFileNote('');
+    try {
+      const read = await documentText(file, MAX_TEXT_CHARS);
+      setText(read.text);
+      setDraft(null);
+      setFileNote(
+        `Text of ${file.name} (${read.kind.toUpperCase()}, ${read.text.length.toLocaleString('en')} characters${read.truncated ? ', cut at the limit' : ''}). Check it, then read it.`,
+      );
     } catch (error) {
       setReadError(error as Error);
     } finally {
@@ -112,6 +135,21 @@ export function TextToKnowledgeDialog({ onClose }: { onClose: () => void }) {
       onSubmit={() => void (draft ? submit() : read())}
       onClose={onClose}
     >
+      <Stack direction="row" align="center" gap="3" wrap="wrap">
+        <FileChooser
+          inputLabel="Report file (PDF, HTML or text)"
+          accept=".pdf,.html,.htm,.txt,.md,application/pdf,text/html,text/plain"
+          disabled={reading}
+          onChoose={(file) => void upload(file)}
+        >
+          Upload a PDF or HTML report
+        </FileChooser>
+        {fileNote && (
+          <Text fontSize="sm" color="fg.muted" role="status">
+            {fileNote}
+          </Text>
+        )}
+      </Stack>
       <Field.Root>
         <Field.Label>Report text</Field.Label>
         <Textarea
@@ -123,6 +161,7 @@ export function TextToKnowledgeDialog({ onClose }: { onClose: () => void }) {
           onChange={(event) => {
             setText(event.target.value);
             setDraft(null);
+            setFileNote('');
           }}
         />
         <Field.HelperText>
