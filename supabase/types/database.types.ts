@@ -760,6 +760,119 @@ export type Database = {
           },
         ];
       };
+      enrichment_results: {
+        Row: {
+          attempts: number;
+          error: string | null;
+          expires_at: string | null;
+          fetched_at: string | null;
+          id: number;
+          indicator_id: number;
+          link: string | null;
+          raw: Json | null;
+          requested_at: string;
+          requested_by: string | null;
+          retry_at: string | null;
+          score_delta: number;
+          service_id: string;
+          status: Database['public']['Enums']['enrichment_status'];
+          summary: Json | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          error?: string | null;
+          expires_at?: string | null;
+          fetched_at?: string | null;
+          id?: never;
+          indicator_id: number;
+          link?: string | null;
+          raw?: Json | null;
+          requested_at?: string;
+          requested_by?: string | null;
+          retry_at?: string | null;
+          score_delta?: number;
+          service_id: string;
+          status?: Database['public']['Enums']['enrichment_status'];
+          summary?: Json | null;
+        };
+        Update: {
+          attempts?: number;
+          error?: string | null;
+          expires_at?: string | null;
+          fetched_at?: string | null;
+          id?: never;
+          indicator_id?: number;
+          link?: string | null;
+          raw?: Json | null;
+          requested_at?: string;
+          requested_by?: string | null;
+          retry_at?: string | null;
+          score_delta?: number;
+          service_id?: string;
+          status?: Database['public']['Enums']['enrichment_status'];
+          summary?: Json | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'enrichment_results_indicator_id_fkey';
+            columns: ['indicator_id'];
+            isOneToOne: false;
+            referencedRelation: 'indicators';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'enrichment_results_service_id_fkey';
+            columns: ['service_id'];
+            isOneToOne: false;
+            referencedRelation: 'enrichment_services';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      enrichment_services: {
+        Row: {
+          base_url: string;
+          enabled: boolean;
+          has_key: boolean;
+          id: string;
+          indicator_types: Database['public']['Enums']['indicator_type'][];
+          last_error: string | null;
+          last_error_at: string | null;
+          name: string;
+          needs_key: boolean;
+          ttl_hours: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          base_url: string;
+          enabled?: boolean;
+          has_key?: boolean;
+          id: string;
+          indicator_types: Database['public']['Enums']['indicator_type'][];
+          last_error?: string | null;
+          last_error_at?: string | null;
+          name: string;
+          needs_key: boolean;
+          ttl_hours: number;
+          updated_at?: string;
+        };
+        Update: {
+          base_url?: string;
+          enabled?: boolean;
+          has_key?: boolean;
+          id?: string;
+          indicator_types?: Database['public']['Enums']['indicator_type'][];
+          last_error?: string | null;
+          last_error_at?: string | null;
+          name?: string;
+          needs_key?: boolean;
+          ttl_hours?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       exclusion_entries: {
         Row: {
           added_at: string;
@@ -1127,7 +1240,10 @@ export type Database = {
       };
       indicators: {
         Row: {
+          as_name: string | null;
+          asn: number | null;
           confidence: number | null;
+          country: string | null;
           created_at: string;
           created_by: string | null;
           description: string;
@@ -1145,6 +1261,7 @@ export type Database = {
           revoked: boolean;
           revoked_at: string | null;
           revoked_by: string | null;
+          score_enrichment: number;
           score_false_positives: number;
           score_last_alerting: string | null;
           score_red: boolean;
@@ -1164,7 +1281,10 @@ export type Database = {
         };
         ComputedFields: 'exclusions' | 'lifecycle_state' | 'score' | 'warninglists';
         Insert: {
+          as_name?: string | null;
+          asn?: number | null;
           confidence?: number | null;
+          country?: string | null;
           created_at?: string;
           created_by?: string | null;
           description?: string;
@@ -1182,6 +1302,7 @@ export type Database = {
           revoked?: boolean;
           revoked_at?: string | null;
           revoked_by?: string | null;
+          score_enrichment?: number;
           score_false_positives?: number;
           score_last_alerting?: string | null;
           score_red?: boolean;
@@ -1196,7 +1317,10 @@ export type Database = {
           value: string;
         };
         Update: {
+          as_name?: string | null;
+          asn?: number | null;
           confidence?: number | null;
+          country?: string | null;
           created_at?: string;
           created_by?: string | null;
           description?: string;
@@ -1214,6 +1338,7 @@ export type Database = {
           revoked?: boolean;
           revoked_at?: string | null;
           revoked_by?: string | null;
+          score_enrichment?: number;
           score_false_positives?: number;
           score_last_alerting?: string | null;
           score_red?: boolean;
@@ -2338,6 +2463,7 @@ export type Database = {
           description: string;
           enabled: boolean;
           etag: string | null;
+          feed_map: Json | null;
           format: string | null;
           id: string;
           kind: Database['public']['Enums']['source_kind'];
@@ -2347,6 +2473,7 @@ export type Database = {
           pap: Database['public']['Enums']['pap_level'];
           red_audience: string[];
           reliability: Database['public']['Enums']['source_reliability'];
+          sync_cursor: string | null;
           sync_interval: string | null;
           updated_at: string;
           url: string | null;
@@ -2359,6 +2486,7 @@ export type Database = {
           description?: string;
           enabled?: boolean;
           etag?: string | null;
+          feed_map?: Json | null;
           format?: string | null;
           id?: string;
           kind?: Database['public']['Enums']['source_kind'];
@@ -2368,6 +2496,7 @@ export type Database = {
           pap?: Database['public']['Enums']['pap_level'];
           red_audience?: string[];
           reliability?: Database['public']['Enums']['source_reliability'];
+          sync_cursor?: string | null;
           sync_interval?: string | null;
           updated_at?: string;
           url?: string | null;
@@ -2379,6 +2508,7 @@ export type Database = {
           description?: string;
           enabled?: boolean;
           etag?: string | null;
+          feed_map?: Json | null;
           format?: string | null;
           id?: string;
           kind?: Database['public']['Enums']['source_kind'];
@@ -2388,6 +2518,7 @@ export type Database = {
           pap?: Database['public']['Enums']['pap_level'];
           red_audience?: string[];
           reliability?: Database['public']['Enums']['source_reliability'];
+          sync_cursor?: string | null;
           sync_interval?: string | null;
           updated_at?: string;
           url?: string | null;
@@ -3014,6 +3145,15 @@ export type Database = {
           raised: number;
           severity: Database['public']['Enums']['alert_severity'];
           unit: string;
+        }[];
+      };
+      analytics_indicators_by_network: {
+        Args: { _top?: number };
+        Returns: {
+          dimension: string;
+          indicators: number;
+          key: string;
+          label: string;
         }[];
       };
       analytics_indicators_by_source: {
@@ -3741,6 +3881,32 @@ export type Database = {
         }[];
       };
       request_asset_import: { Args: { _object_name: string }; Returns: number };
+      request_enrichment: {
+        Args: { _indicator_id: number; _services?: string[] };
+        Returns: {
+          attempts: number;
+          error: string | null;
+          expires_at: string | null;
+          fetched_at: string | null;
+          id: number;
+          indicator_id: number;
+          link: string | null;
+          raw: Json | null;
+          requested_at: string;
+          requested_by: string | null;
+          retry_at: string | null;
+          score_delta: number;
+          service_id: string;
+          status: Database['public']['Enums']['enrichment_status'];
+          summary: Json | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'enrichment_results';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       request_file_import: {
         Args: { _format?: string; _object_name: string; _source_id: string };
         Returns: number;
@@ -3832,6 +3998,15 @@ export type Database = {
       };
       send_notification_test: { Args: { _channel_id: string }; Returns: number };
       set_notification_rule_enabled: { Args: { _enabled: boolean; _id: string }; Returns: undefined };
+      set_source_feed_map: {
+        Args: { _id: string; _map: Json };
+        Returns: {
+          feed_map: Json;
+          format: string;
+          id: string;
+          updated_at: string;
+        }[];
+      };
       set_warninglist_enabled: {
         Args: { _enabled: boolean; _id: number };
         Returns: {
@@ -3976,6 +4151,35 @@ export type Database = {
         Args: { _case_id: string; _reason?: string; _status: string };
         Returns: Database['public']['Enums']['case_status'];
       };
+      update_enrichment_service: {
+        Args: {
+          _api_key?: string;
+          _base_url: string;
+          _clear_key?: boolean;
+          _enabled: boolean;
+          _id: string;
+          _ttl_hours: number;
+        };
+        Returns: {
+          base_url: string;
+          enabled: boolean;
+          has_key: boolean;
+          id: string;
+          indicator_types: Database['public']['Enums']['indicator_type'][];
+          last_error: string | null;
+          last_error_at: string | null;
+          name: string;
+          needs_key: boolean;
+          ttl_hours: number;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'enrichment_services';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       update_exclusion_list: {
         Args: { _description: string; _id: number; _name: string };
         Returns: {
@@ -4056,6 +4260,7 @@ export type Database = {
       case_kind: 'incident' | 'rfi' | 'takedown';
       case_link_kind: 'indicator' | 'sighting' | 'intel_object' | 'asset';
       case_status: 'new' | 'in_progress' | 'on_hold' | 'resolved' | 'closed';
+      enrichment_status: 'queued' | 'ok' | 'failed' | 'refused' | 'rate_limited';
       exclusion_kind: 'value' | 'cidr' | 'domain';
       import_status: 'queued' | 'running' | 'succeeded' | 'failed';
       indicator_lifecycle_state: 'active' | 'decayed' | 'expired' | 'revoked';
@@ -4085,7 +4290,7 @@ export type Database = {
       notification_event_kind: 'alert' | 'kev_asset' | 'watch_hit' | 'import_failed' | 'saved_view';
       notification_status: 'pending' | 'delivered' | 'retrying' | 'dead' | 'skipped';
       pap_level: 'clear' | 'green' | 'amber' | 'red';
-      source_kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp';
+      source_kind: 'feed' | 'file' | 'manual' | 'taxii' | 'misp' | 'rss';
       source_reliability: 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
       tlp_level: 'clear' | 'green' | 'amber' | 'amber+strict' | 'red';
       warninglist_type: 'string' | 'substring' | 'hostname' | 'cidr' | 'regex';
@@ -4207,6 +4412,7 @@ export const Constants = {
       case_kind: ['incident', 'rfi', 'takedown'],
       case_link_kind: ['indicator', 'sighting', 'intel_object', 'asset'],
       case_status: ['new', 'in_progress', 'on_hold', 'resolved', 'closed'],
+      enrichment_status: ['queued', 'ok', 'failed', 'refused', 'rate_limited'],
       exclusion_kind: ['value', 'cidr', 'domain'],
       import_status: ['queued', 'running', 'succeeded', 'failed'],
       indicator_lifecycle_state: ['active', 'decayed', 'expired', 'revoked'],
@@ -4237,7 +4443,7 @@ export const Constants = {
       notification_event_kind: ['alert', 'kev_asset', 'watch_hit', 'import_failed', 'saved_view'],
       notification_status: ['pending', 'delivered', 'retrying', 'dead', 'skipped'],
       pap_level: ['clear', 'green', 'amber', 'red'],
-      source_kind: ['feed', 'file', 'manual', 'taxii', 'misp'],
+      source_kind: ['feed', 'file', 'manual', 'taxii', 'misp', 'rss'],
       source_reliability: ['A', 'B', 'C', 'D', 'E', 'F'],
       tlp_level: ['clear', 'green', 'amber', 'amber+strict', 'red'],
       warninglist_type: ['string', 'substring', 'hostname', 'cidr', 'regex'],

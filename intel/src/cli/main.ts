@@ -9,10 +9,12 @@
  *   export zeek-intel|suricata|rpz|text|nftables|iptables|csv|misp-feed [--out FILE] [--min-score N] [--source NAME]…
  *   feeds add|list|remove|rotate-token …   (exports for controls served over HTTP)
  *   notifications add|list|remove|test …   (alerts and events to webhooks, chat and e-mail)
+ *   geo update [--from DIR] | geo lookup ADDRESS…   (offline ASN and country)
  */
 import { demoCommand } from './demo-command.js';
 import { exportCommand, EXPORT_USAGE } from './export-command.js';
 import { feedsCommand, FEEDS_USAGE } from './feeds-command.js';
+import { geoCommand, GEO_USAGE } from './geo-command.js';
 import { importCommand, IMPORT_USAGE, UsageError } from './import-command.js';
 import { notificationsCommand, NOTIFICATIONS_USAGE } from './notifications-command.js';
 import { sourcesCommand } from './sources-command.js';
@@ -28,6 +30,7 @@ const USAGE = `usage:
   ${EXPORT_USAGE}
   ${FEEDS_USAGE}
   ${NOTIFICATIONS_USAGE}
+  ${GEO_USAGE}
 Every command takes --db-url URL or --workdir DIR (default: this project's running stack).`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
@@ -39,6 +42,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   export: exportCommand,
   feeds: feedsCommand,
   notifications: notificationsCommand,
+  geo: geoCommand,
 };
 
 async function main(): Promise<number> {

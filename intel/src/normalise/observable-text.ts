@@ -9,10 +9,17 @@ import type { Canonical } from './canonical-result.js';
 const show = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 const MAX_ASN = 4_294_967_295;
 
-/** `AS13335`, `as 13335`, `ASN13335` or `13335` → `AS13335` (how analysts write and search it). */
+/**
+ * `AS13335`, `as 13335`, `ASN13335` or `13335` → `AS13335`: RFC 5396's "asplain" number after
+ * `AS`, how analysts write and search it, MISP sends it and the STIX pattern's number reads back.
+ * The asdot form of a 4-byte number (`AS1.10`, RFC 5396 §1) is the same AS: `AS65546`.
+ */
 export function canonicalAsn(raw: string): Canonical {
-  const digits = /^(?:asn?\s*)?([0-9]{1,10})$/i.exec(raw.trim())?.[1];
-  const number = digits === undefined ? NaN : Number(digits);
+  const match = /^(?:asn?\s*)?(?:([0-9]{1,5})\.)?([0-9]{1,10})$/i.exec(raw.trim());
+  const [high, low] = [match?.[1], match?.[2]];
+  const asdot = high !== undefined && Number(high) <= 65535 && Number(low) <= 65535;
+  const number =
+    match === null || (high !== undefined && !asdot) ? NaN : Number(high ?? 0) * 65536 + Number(low);
   if (!Number.isInteger(number) || number > MAX_ASN)
     return { ok: false, reason: `not an autonomous system number (AS0 … AS${MAX_ASN}): ${show(raw)}` };
   return { ok: true, value: `AS${number}` };

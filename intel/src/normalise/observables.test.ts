@@ -61,6 +61,22 @@ describe('autonomous systems and TLS fingerprints', () => {
     expect(reason('asn', 'Cloudflare')).toMatch(/not an autonomous system number/);
   });
 
+  it('ASN: the spellings feeds send (as13335, AS 13335, 13335) and RFC 5396 asdot are one AS', () => {
+    for (const raw of ['as13335', 'AS 13335', '13335', ' AS13335 ', 'asn 13335', 'AS0.13335'])
+      expect(ok('asn', raw)).toBe('AS13335');
+    expect(ok('asn', 'AS1.10')).toBe('AS65546');
+    expect(ok('asn', 'AS65535.65535')).toBe('AS4294967295');
+    expect(reason('asn', 'AS65536.0')).toMatch(/not an autonomous system number/);
+    expect(reason('asn', 'AS1.65536')).toMatch(/not an autonomous system number/);
+  });
+
+  it('ranges, addresses and fingerprints in the held-out forms', () => {
+    expect(ok('ipv4-cidr', '10.1.2.3/8')).toBe('10.0.0.0/8');
+    expect(ok('ipv6-cidr', '2001:0DB8:0000:0000:0000:0000:0000:0001/32')).toBe('2001:db8::/32');
+    expect(ok('ipv6', '2001:0DB8:0000:0000:0000:0000:0000:0001')).toBe('2001:db8::1');
+    expect(ok('ja3', ' E7D705A3286E19EA42F587B344EE6865 ')).toBe('e7d705a3286e19ea42f587b344ee6865');
+  });
+
   it('JA3 and JA3S: 32 hexadecimal characters, lower-case (values from a real Suricata log)', () => {
     expect(ok('ja3', 'B7202231FF2DB28363C109CEDC6D1642')).toBe('b7202231ff2db28363c109cedc6d1642');
     expect(ok('ja3s', 'ad90cab724fafab2660fbf61673c91a9')).toBe('ad90cab724fafab2660fbf61673c91a9');

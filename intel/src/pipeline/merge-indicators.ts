@@ -14,6 +14,8 @@ const STIX_INDICATOR_ID = '^indicator--[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 const MERGE_SQL = `
 with m as (
   select s.ord, s.type, s.value, i.id as existing_id, i.stix_id as existing_stix_id,
+    -- The offline AS and country, looked up in Node as the row was staged (intel/src/geo).
+    s.asn, s.as_name, s.country,
     case when newer then coalesce(s.name, i.name) else coalesce(i.name, s.name) end as name,
     case when newer then coalesce(nullif(s.description, ''), i.description, '')
       else coalesce(nullif(i.description, ''), s.description, '') end as description,
@@ -57,10 +59,11 @@ w as (
 ),
 ins as (
   insert into public.indicators as i (type, value, name, description, confidence, tlp, first_seen, last_seen,
-    valid_from, valid_until, revoked, labels, kill_chain_phases, origin_stix_id, score_weight, score_red)
+    valid_from, valid_until, revoked, labels, kill_chain_phases, origin_stix_id, score_weight, score_red,
+    asn, as_name, country)
   select m.type, m.value, m.name, m.description, m.confidence, m.tlp, m.first_seen, m.last_seen, m.valid_from,
     m.valid_until, m.revoked, m.labels, m.kill_chain_phases, case when f.ord is not null then m.arrived_id end,
-    (select w.weight from w), m.tlp = 'red'
+    (select w.weight from w), m.tlp = 'red', m.asn, m.as_name, m.country
   from m left join firsts f on f.ord = m.ord
   where m.existing_id is null
   -- Another import committed the same new value meanwhile: take its id, keep its row. The key

@@ -14,7 +14,8 @@ export const STAGE_TABLES = {
     ord integer, type public.indicator_type, value text, name text, description text, confidence smallint,
     tlp public.tlp_level, first_seen timestamptz, last_seen timestamptz, valid_from timestamptz,
     valid_until timestamptz, revoked boolean, labels text[], kill_chain_phases jsonb,
-    source_ref text, reference text, malware text[], context jsonb, pap public.pap_level`,
+    source_ref text, reference text, malware text[], context jsonb, pap public.pap_level,
+    asn bigint, as_name text, country text`,
   // Filled by the indicator merge itself: reports whose malware names need an `indicates` link.
   stage_links: `indicator_ref text, tlp public.tlp_level, malware text[]`,
   stage_vulnerabilities: `

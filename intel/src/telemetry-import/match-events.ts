@@ -3,6 +3,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { isIP } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { geoDatabase } from '../geo/geo-cache.js';
 import { copyRow } from '../pipeline/copy-text.js';
 import type { TelemetryEvent } from '../telemetry/index.js';
 
@@ -10,7 +11,7 @@ import type { TelemetryEvent } from '../telemetry/index.js';
  * One batch of events against the knowledge base: every observable goes to a temporary table with
  * COPY, and one join on the indicators' (value, type) index finds the known ones; addresses are
  * also looked up in the ranges (ipv4-cidr, ipv6-cidr indicators) that contain them, through the
- * GiST index on indicators.network. Only the matches come back to Node, which holds the events and
+ * GiST index on indicators.network, and by their autonomous system (an `asn` indicator). Only the matches come back to Node, which holds the events and
  * so can describe each match.
  */
 
@@ -27,6 +28,8 @@ export interface EventMatch {
   /** Index of the event in the batch. */
   event: number;
   indicatorId: number;
+  /** For a range or AS match: the address inside it that the event named. */
+  address?: string;
 }
 
 export async function matchEvents(db: ClientBase, events: readonly TelemetryEvent[]): Promise<EventMatch[]> {
@@ -43,6 +46,13 @@ export async function matchEvents(db: ClientBase, events: readonly TelemetryEven
         // Parsed in Node so that a malformed address cannot fail the batch's cast in SQL.
         const address = (o.type === 'ipv4' || o.type === 'ipv6') && isIP(o.value) ? o.value : null;
         chunk += copyRow([ev, o.type, o.value, address]);
+        // ASN pivot (issue 30 §1): the address's AS, from the offline database, is an observable
+        // too, so an `asn` indicator matches every address in that AS through the exact join.
+        const asn = address === null ? null : geoDatabase().lookup(address)?.asn;
+        if (asn != null && !seen.has(`asn\u0000AS${asn}`)) {
+          seen.add(`asn\u0000AS${asn}`);
+          chunk += copyRow([ev, 'asn', `AS${asn}`, address]);
+        }
       }
       if (chunk.length > 256 * 1024) {
         yield chunk;
@@ -59,18 +69,23 @@ export async function matchEvents(db: ClientBase, events: readonly TelemetryEven
   // Point lookups: without statistics the planner would hash the whole indicators table. Revoked,
   // expired and decayed indicators match too: their sightings are evidence, and
   // private.record_telemetry_sightings decides (once per indicator and sensor) that they raise no alert.
-  const { rows: found } = await db.query<{ ev: number; id: string }>(
-    `select o.ev, i.id from ${OBSERVABLES_TABLE} o
+  // A range or AS match also answers the address it matched, which the caller checks against the lists.
+  const { rows: found } = await db.query<{ ev: number; id: string; address: string | null }>(
+    `select o.ev, i.id, case when o.type = 'asn' then host(o.address) end as address from ${OBSERVABLES_TABLE} o
        join public.indicators i on i.value = o.value and i.type = o.type` +
       (ranged
         ? ` union all
-            select o.ev, r.id from ${OBSERVABLES_TABLE} o
+            select o.ev, r.id, host(o.address) from ${OBSERVABLES_TABLE} o
               join lateral (select i.id from public.indicators i
                              where i.network >>= o.address and i.network is not null) r on true
-             where o.address is not null`
+             where o.address is not null and o.type in ('ipv4', 'ipv6')`
         : ''),
   );
-  return found.map((row) => ({ event: row.ev, indicatorId: Number(row.id) }));
+  return found.map((row) => ({
+    event: row.ev,
+    indicatorId: Number(row.id),
+    ...(row.address === null ? {} : { address: row.address }),
+  }));
 }
 
 /**

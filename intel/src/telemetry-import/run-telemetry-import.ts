@@ -19,6 +19,7 @@ import {
   type TelemetryEvent,
   type TelemetryFormat,
 } from '../telemetry/index.js';
+import { ListedAddresses } from './listed-addresses.js';
 import { createObservablesTable, matchEvents } from './match-events.js';
 import { SightingFold } from './sighting-fold.js';
 import { TelemetryTally } from './telemetry-tally.js';
@@ -137,11 +138,12 @@ export async function runTelemetryImport(
 class TelemetryRun {
   readonly tally = new TelemetryTally();
   readonly fold = new SightingFold();
+  readonly listed = new ListedAddresses();
   readonly outcome = emptyOutcome();
 
   private async flush(db: ClientBase, events: TelemetryEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const matches = await matchEvents(db, events);
+    const matches = await this.listed.keep(db, await matchEvents(db, events));
     const matched = new Set<number>();
     for (const m of matches) {
       matched.add(m.event);
@@ -216,6 +218,8 @@ class TelemetryRun {
       alerts: written.alerts,
       sensors: this.tally.sensorNames(),
       rejectsKept: this.outcome.rejects.length,
+      // Range and AS hits on an address a warninglist or exclusion list holds (no sighting, no alert).
+      listedAddressHits: this.listed.dropped,
     };
   }
 }

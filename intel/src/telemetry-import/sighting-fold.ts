@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { geoDatabase } from '../geo/geo-cache.js';
 import type { TelemetryEvent } from '../telemetry/index.js';
 
 /** What one (indicator, sensor) pair amounts to in a run: the sightings row's increment. */
@@ -23,7 +24,20 @@ function describe(event: TelemetryEvent): Record<string, unknown> {
     proto: event.proto,
     where: event.where,
     ...event.context,
+    ...geoOf('src', event.srcIp),
+    ...geoOf('dest', event.destIp),
   };
+}
+
+/** The offline AS and country of an event's address, as `<side>_asn`, `_as_name`, `_country` (known ones only). */
+function geoOf(side: 'src' | 'dest', address: string | undefined): Record<string, unknown> {
+  const found = address ? geoDatabase().lookup(address) : undefined;
+  if (!found) return {};
+  const fields: Record<string, unknown> = {};
+  if (found.asn !== null) fields[`${side}_asn`] = found.asn;
+  if (found.asName !== null) fields[`${side}_as_name`] = found.asName;
+  if (found.country !== null) fields[`${side}_country`] = found.country;
+  return fields;
 }
 
 export class SightingFold {

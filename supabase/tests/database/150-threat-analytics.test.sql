@@ -72,10 +72,10 @@ insert into public.relationships (stix_id, relationship_type, source_ref, target
 
 -- Who may call them: signed-in users only; the two over the private summaries are definers.
 select is((select count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-            where n.nspname = 'public' and p.proname like 'analytics\_%'), 8, 'eight analytics RPCs');
+            where n.nspname = 'public' and p.proname like 'analytics\_%'), 9, 'nine analytics RPCs');
 select is((select count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace
             where n.nspname = 'public' and p.proname like 'analytics\_%' and has_function_privilege('authenticated', p.oid, 'execute')),
-  8, 'signed-in users execute every one');
+  9, 'signed-in users execute every one');
 select is((select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
             where n.nspname = 'public' and p.proname like 'analytics\_%'
               and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('service_role', p.oid, 'execute'))),
@@ -85,7 +85,7 @@ select is((select array_agg(p.proname::text order by p.proname) from pg_proc p j
   '{analytics_indicators_by_source,analytics_indicators_by_type}', 'only the summary readers are security definer');
 select is((select count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace
             where n.nspname = 'public' and p.proname like 'analytics\_%' and p.proconfig = array['search_path=""']),
-  8, 'every one pins an empty search_path');
+  9, 'every one pins an empty search_path');
 
 -- Their shape (the columns of `returns table`).
 create temp table shapes as
@@ -98,6 +98,7 @@ create temp table shapes as
 select results_eq($$ select fn, columns from shapes order by fn $$, $$ values
   ('analytics_alert_response', '{severity,raised,acknowledged,resolved,dismissed,mtta_seconds,mttr_seconds}'::text[]),
   ('analytics_alert_volume', '{bucket,unit,severity,raised}'),
+  ('analytics_indicators_by_network', '{dimension,key,label,indicators}'),
   ('analytics_indicators_by_source', '{bucket,unit,source_id,source_name,indicators,total}'),
   ('analytics_indicators_by_type', '{bucket,unit,type,indicators}'),
   ('analytics_kev_additions', '{bucket,unit,additions,ransomware}'),

@@ -10,6 +10,7 @@ import {
   tlpFromMarkingRef,
   type Pap,
 } from '../../normalise/index.js';
+import { geoColumns } from '../../geo/annotate-value.js';
 import { CopyJson, type CopyValue } from '../copy-text.js';
 import type { SourceContext } from './source-context.js';
 import { confidence, optionalText, parseOrReject, RecordRejected, textList, timestamp } from './fields.js';
@@ -164,5 +165,7 @@ export function indicatorRow(ord: number, i: StagedIndicator): CopyValue[] {
     i.malware,
     new CopyJson(i.context),
     i.pap,
+    // The offline AS and country (issue 30 §1): one in-memory lookup per staged value.
+    ...geoColumns(i.type, i.value),
   ];
 }
