@@ -20,7 +20,13 @@ export type AuditAction =
   | 'factor_unenrolled'
   | 'challenge_created'
   | 'verification_attempted'
-  | 'factor_deleted';
+  | 'factor_deleted'
+  | 'passkey_created'
+  | 'passkey_updated'
+  | 'passkey_deleted'
+  | 'oauth_client_created'
+  | 'oauth_client_updated'
+  | 'oauth_client_deleted';
 
 const LOG_TYPE: Record<AuditAction, string> = {
   login: 'account',
@@ -40,6 +46,13 @@ const LOG_TYPE: Record<AuditAction, string> = {
   challenge_created: 'factor',
   verification_attempted: 'factor',
   factor_deleted: 'factor',
+  passkey_created: 'user',
+  passkey_updated: 'user',
+  passkey_deleted: 'user',
+  // GoTrue keeps no audit entry for client administration; ours is the admin change log.
+  oauth_client_created: 'oauth_client',
+  oauth_client_updated: 'oauth_client',
+  oauth_client_deleted: 'oauth_client',
 };
 
 export interface AuditActor {

@@ -4,11 +4,29 @@ import { AuthApiError, notFound } from './errors.js';
 import { adminCreateUser } from './handlers/admin-create-user.js';
 import { adminGenerateLink } from './handlers/admin-generate-link.js';
 import { adminInvite } from './handlers/admin-invite.js';
+import {
+  adminCreateOAuthClient,
+  adminDeleteOAuthClient,
+  adminGetOAuthClient,
+  adminListOAuthClients,
+  adminRegenerateOAuthClientSecret,
+  adminUpdateOAuthClient,
+} from './handlers/admin-oauth-clients.js';
 import { adminDeleteFactor, adminListFactors } from './handlers/admin-factors.js';
+import { adminDeletePasskey, adminListPasskeys } from './handlers/admin-passkeys.js';
 import { adminUpdateUser } from './handlers/admin-update-user.js';
 import { adminDeleteUser, adminGetUser, adminListUsers } from './handlers/admin-users.js';
 import { logout } from './handlers/logout.js';
 import { otp } from './handlers/otp.js';
+import {
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationVerify,
+  passkeyDelete,
+  passkeyList,
+  passkeyRegistrationOptions,
+  passkeyRegistrationVerify,
+  passkeyUpdate,
+} from './handlers/passkeys.js';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/factors.js';
 import { health, jwks, settings } from './handlers/public.js';
 import { reauthenticate } from './handlers/reauthenticate.js';
@@ -54,6 +72,21 @@ const ROUTES: Record<string, Record<string, Handler>> = {
   '/factors/{id}': { DELETE: unenrollFactor },
   '/factors/{id}/challenge': { POST: challengeFactor },
   '/factors/{id}/verify': { POST: verifyFactor },
+  '/passkeys': { GET: passkeyList },
+  '/passkeys/registration/options': { POST: passkeyRegistrationOptions },
+  '/passkeys/registration/verify': { POST: passkeyRegistrationVerify },
+  '/passkeys/authentication/options': { POST: passkeyAuthenticationOptions },
+  '/passkeys/authentication/verify': { POST: passkeyAuthenticationVerify },
+  '/passkeys/{id}': { PATCH: passkeyUpdate, DELETE: passkeyDelete },
+  '/admin/users/{id}/passkeys': { GET: adminListPasskeys },
+  '/admin/users/{id}/passkeys/{sub}': { DELETE: adminDeletePasskey },
+  '/admin/oauth/clients': { GET: adminListOAuthClients, POST: adminCreateOAuthClient },
+  '/admin/oauth/clients/{id}': {
+    GET: adminGetOAuthClient,
+    PUT: adminUpdateOAuthClient,
+    DELETE: adminDeleteOAuthClient,
+  },
+  '/admin/oauth/clients/{id}/regenerate_secret': { POST: adminRegenerateOAuthClientSecret },
 };
 
 /** Paths with ids, tried in order: `{id}` and `{sub}` take the captured segments (left encoded). */
@@ -62,6 +95,11 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/admin\/users\/([^/]+)\/factors$/, '/admin/users/{id}/factors'],
   [/^\/admin\/users\/([^/]+)\/factors\/([^/]+)$/, '/admin/users/{id}/factors/{sub}'],
   [/^\/factors\/([^/]+)$/, '/factors/{id}'],
+  [/^\/passkeys\/([^/]+)$/, '/passkeys/{id}'],
+  [/^\/admin\/oauth\/clients\/([^/]+)$/, '/admin/oauth/clients/{id}'],
+  [/^\/admin\/oauth\/clients\/([^/]+)\/regenerate_secret$/, '/admin/oauth/clients/{id}/regenerate_secret'],
+  [/^\/admin\/users\/([^/]+)\/passkeys$/, '/admin/users/{id}/passkeys'],
+  [/^\/admin\/users\/([^/]+)\/passkeys\/([^/]+)$/, '/admin/users/{id}/passkeys/{sub}'],
   [/^\/user\/identities\/(?!authorize$)([^/]+)$/, '/user/identities/{id}'],
   [/^\/factors\/([^/]+)\/challenge$/, '/factors/{id}/challenge'],
   [/^\/factors\/([^/]+)\/verify$/, '/factors/{id}/verify'],

@@ -15,6 +15,7 @@ import {
 } from './external-providers.js';
 import { FileSizeError, parseFileSize } from './file-size.js';
 import { parseAuthEmail, parseLocalSmtp, type AuthEmailConfig, type LocalSmtpConfig } from './mail-config.js';
+import { parseAuthWebAuthn, type AuthWebAuthnConfig } from './webauthn-config.js';
 
 export interface AuthRateLimits {
   /** Requests per 5 minutes per IP, as the CLI documents them. */
@@ -55,6 +56,8 @@ export interface AuthConfig {
   external?: Map<OidcProviderName, ExternalProvider>;
   /** `signing_keys_path`, resolved against the supabase/ folder: asymmetric JWT keys (kernel/signing-keys). */
   signingKeysPath?: string;
+  /** WebAuthn relying party, passkeys, WebAuthn MFA and the OAuth server's switches. */
+  webauthn?: AuthWebAuthnConfig;
 }
 
 export interface ProjectConfig {
@@ -224,6 +227,7 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
       ...(typeof auth.signing_keys_path === 'string' && auth.signing_keys_path !== ''
         ? { signingKeysPath: path.resolve(projectDir, auth.signing_keys_path) }
         : {}),
+      webauthn: parseAuthWebAuthn(auth, str(auth, 'site_url', 'http://127.0.0.1:3000')),
     },
     localSmtp: parseLocalSmtp(root),
     functions,

@@ -1,9 +1,10 @@
 /**
  * The MFA factor API of GoTrue (internal/api/mfa.go): POST /factors (enrol), POST
  * /factors/{id}/challenge, POST /factors/{id}/verify (the session becomes aal2) and DELETE
- * /factors/{id}. TOTP only: phone and WebAuthn factors answer as GoTrue does when their
- * `[auth.mfa.*] enroll_enabled`/`verify_enabled` are off.
+ * /factors/{id}. TOTP, and WebAuthn when `[auth.mfa.web_authn]` enables it (the ceremonies in
+ * mfa/webauthn-factor.ts); phone factors answer as GoTrue does when `[auth.mfa.phone]` is off.
  */
+import type { PoolClient } from 'pg';
 import { sendJson } from '../../kernel/http.js';
 import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
@@ -21,6 +22,7 @@ import {
   findOwnedFactor,
   insertChallenge,
   insertTotpFactor,
+  insertWebAuthnFactor,
   lastUsedStep,
   listFactors,
   markChallengeVerified,
@@ -30,8 +32,17 @@ import {
 import { takeMfaBudget } from '../mfa/mfa-limits.js';
 import { raiseSessionToAal2 } from '../mfa/raise-session.js';
 import { matchTotpStep, newTotp } from '../mfa/totp.js';
+import {
+  challengeSession,
+  storeChallengeSession,
+  verifyWebAuthnCeremony,
+  webAuthnChallenge,
+  webAuthnVerifyParams,
+} from '../mfa/webauthn-factor.js';
 import { readJsonObject, stringOrEmpty } from '../request-body.js';
+import type { JsonMap, UserRow } from '../user-json.js';
 import { isUuid } from '../validation.js';
+import { webAuthnSettings } from './webauthn-settings.js';
 
 interface FactorCaller extends Authenticated {
   session: NonNullable<Authenticated['session']>;
@@ -59,7 +70,10 @@ async function loadOwnFactor(call: AuthCall, userId: string, factorId: string): 
   return factor;
 }
 
-function refuseDisabledType(factorType: string, action: 'enroll' | 'verification'): void {
+function refuseDisabledType(call: AuthCall, factorType: string, action: 'enroll' | 'verification'): void {
+  const webauthn = webAuthnSettings(call).mfaWebAuthn;
+  if (factorType === 'webauthn' && (action === 'enroll' ? webauthn.enrollEnabled : webauthn.verifyEnabled))
+    return;
   if (factorType === 'phone')
     throw unprocessable(
       `mfa_phone_${action === 'enroll' ? 'enroll' : 'verify'}_not_enabled`,
@@ -86,7 +100,8 @@ export async function enrollFactor(call: AuthCall): Promise<void> {
   const { ctx } = call;
   const { user, session } = await requireFactorCaller(call, 'enroll a factor');
   const body = await readJsonObject(call.req, ctx.config.stack.maxBodyBytes);
-  refuseDisabledType(stringOrEmpty(body, 'factor_type'), 'enroll');
+  const factorType = stringOrEmpty(body, 'factor_type');
+  refuseDisabledType(call, factorType, 'enroll');
   const friendlyName = stringOrEmpty(body, 'friendly_name');
   const issuer = stringOrEmpty(body, 'issuer') || siteHost(ctx.config.auth.siteUrl);
   const pool = ctx.pools.auth;
@@ -107,6 +122,18 @@ export async function enrollFactor(call: AuthCall): Promise<void> {
   if (verified > 0 && session.aal !== 'aal2')
     throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
 
+  if (factorType === 'webauthn') {
+    const factor = await withTransaction(pool, async (client) => {
+      const created = await insertWebAuthnFactor(client, user.row.id, friendlyName);
+      await writeAudit(client, actorFromUser(user.row), 'factor_in_progress', call.ip, {
+        factor_id: created.id,
+        factor_type: 'webauthn',
+      });
+      return created;
+    });
+    sendJson(call.res, 200, { id: factor.id, type: 'webauthn', friendly_name: factor.friendly_name ?? '' });
+    return;
+  }
   const totp = await newTotp(issuer, user.row.email ?? '');
   const factor = await withTransaction(pool, async (client) => {
     const created = await insertTotpFactor(client, {
@@ -131,9 +158,14 @@ export async function challengeFactor(call: AuthCall, factorId: string): Promise
   takeMfaBudget(call.ctx, 'challenge', call.ip);
   const { user } = await requireFactorCaller(call, 'challenge a factor');
   const factor = await loadOwnFactor(call, user.row.id, factorId);
-  refuseDisabledType(factor.factor_type, 'verification');
+  refuseDisabledType(call, factor.factor_type, 'verification');
+  const ceremony =
+    factor.factor_type === 'webauthn'
+      ? await webAuthnChallenge(call.ctx.pools.auth, webAuthnSettings(call).webauthn, user.row, factor)
+      : undefined;
   const challenge = await withTransaction(call.ctx.pools.auth, async (client) => {
     const created = await insertChallenge(client, factor.id, call.sessionIp ?? '0.0.0.0');
+    if (ceremony) await storeChallengeSession(client, created.id, ceremony.session);
     await writeAudit(client, actorFromUser(user.row), 'challenge_created', call.ip, {
       factor_id: factor.id,
       factor_status: factor.status,
@@ -144,6 +176,9 @@ export async function challengeFactor(call: AuthCall, factorId: string): Promise
     id: challenge.id,
     type: factor.factor_type,
     expires_at: Math.floor(challenge.created_at.getTime() / 1000) + MFA_LIMITS.challengeExpirySeconds,
+    ...(ceremony
+      ? { webauthn: { type: ceremony.kind, credential_options: { publicKey: ceremony.options } } }
+      : {}),
   });
 }
 
@@ -156,7 +191,8 @@ export async function verifyFactor(call: AuthCall, factorId: string): Promise<vo
   const code = stringOrEmpty(body, 'code');
   if (code === '' && factor.factor_type !== 'webauthn')
     throw badRequest('validation_failed', 'Code needs to be non-empty');
-  refuseDisabledType(factor.factor_type, 'verification');
+  refuseDisabledType(call, factor.factor_type, 'verification');
+  const webauthn = factor.factor_type === 'webauthn' ? webAuthnVerifyParams(body) : undefined;
   const challengeId = stringOrEmpty(body, 'challenge_id');
   if (!isUuid(challengeId)) throw badRequest('validation_failed', 'challenge_id must be an UUID');
 
@@ -177,22 +213,44 @@ export async function verifyFactor(call: AuthCall, factorId: string): Promise<vo
         ),
       );
     }
+    if (webauthn) {
+      const rp = webAuthnSettings(call).webauthn;
+      const ceremony = await challengeSession(client, challenge.id);
+      await verifyWebAuthnCeremony(client, rp, factor, ceremony, webauthn);
+      return completeVerification(call, client, user.row, session.id, factor, challenge.id, null);
+    }
     const step = matchTotpStep(await factorSecret(client, factor.id), code);
     // A code is good once: a step at or before the last accepted one is a replay (RFC 6238 §5.2).
     if (step === null || step <= (await lastUsedStep(client, factor.id)))
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
-    await writeAudit(client, actorFromUser(user.row), 'verification_attempted', call.ip, {
-      factor_id: factor.id,
-      challenge_id: challenge.id,
-      factor_type: factor.factor_type,
-    });
-    await markChallengeVerified(client, challenge.id, step);
-    if (factor.status !== 'verified') await markFactorVerified(client, factor.id);
-    const tokens = await raiseSessionToAal2(call, client, user.row.id, session.id, factor.id, 'totp');
-    await deleteUnverifiedFactors(client, user.row.id, factor.factor_type);
-    return tokens;
+    return completeVerification(call, client, user.row, session.id, factor, challenge.id, step);
   });
   sendJson(call.res, 200, response);
+}
+
+/** A verified factor's common tail: audit, challenge used, factor verified, the session aal2. */
+async function completeVerification(
+  call: AuthCall,
+  client: PoolClient,
+  user: UserRow,
+  sessionId: string,
+  factor: FactorRow,
+  challengeId: string,
+  totpStep: number | null,
+): Promise<JsonMap> {
+  await writeAudit(client, actorFromUser(user), 'verification_attempted', call.ip, {
+    factor_id: factor.id,
+    challenge_id: challengeId,
+    factor_type: factor.factor_type,
+  });
+  // A TOTP challenge keeps its step (the replay check); a WebAuthn one is used up (GoTrue destroys it).
+  if (totpStep === null) await deleteChallenge(client, challengeId);
+  else await markChallengeVerified(client, challengeId, totpStep);
+  if (factor.status !== 'verified') await markFactorVerified(client, factor.id);
+  const method = factor.factor_type === 'webauthn' ? 'mfa/webauthn' : 'totp';
+  const tokens = await raiseSessionToAal2(call, client, user.id, sessionId, factor.id, method);
+  await deleteUnverifiedFactors(client, user.id, factor.factor_type);
+  return tokens;
 }
 
 export async function unenrollFactor(call: AuthCall, factorId: string): Promise<void> {

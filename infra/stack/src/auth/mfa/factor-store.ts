@@ -70,6 +70,17 @@ export async function insertTotpFactor(db: Db, factor: NewFactor): Promise<Facto
   return rows[0]!;
 }
 
+/** A WebAuthn factor as GoTrue's NewWebAuthnFactor: unverified, its credential stored when verified. */
+export async function insertWebAuthnFactor(db: Db, userId: string, friendlyName: string): Promise<FactorRow> {
+  const { rows } = await db.query<FactorRow>(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+     values (gen_random_uuid(), $1, nullif($2, ''), 'webauthn', 'unverified', now(), now())
+     returning ${FACTOR_COLUMNS}`,
+    [userId, friendlyName],
+  );
+  return rows[0]!;
+}
+
 /** The secret, for the verify step only; nothing returns it to a client after enrolment. */
 export async function factorSecret(db: Db, factorId: string): Promise<string> {
   const { rows } = await db.query<{ secret: string | null }>(
