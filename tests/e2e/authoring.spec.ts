@@ -23,6 +23,7 @@ const seeded = {
   duplicate: id('intrusion-set'),
   malware: id('malware'),
   technique: id('attack-pattern'),
+  edited: id('relationship'),
 };
 const names = {
   actor: `E2E Held Bear ${run}`,
@@ -58,6 +59,11 @@ test.beforeAll(async () => {
       `insert into public.relationships (stix_id, relationship_type, source_ref, target_ref, stix) values
          ($1, 'uses', $2, $3, '{}')`,
       [id('relationship'), seeded.duplicate, seeded.technique],
+    );
+    await db.query(
+      `insert into public.relationships (stix_id, relationship_type, source_ref, target_ref, stix) values
+         ($1, 'related-to', $2, $3, '{}')`,
+      [seeded.edited, seeded.actor, seeded.malware],
     );
   });
 });
@@ -160,6 +166,65 @@ test('merging a duplicate after its preview keeps its name as an alias and moves
   await drawer(page).getByLabel('New note').fill('Checked <script>alert(1)</script>');
   await drawer(page).getByRole('button', { name: 'Add note' }).click();
   await expect(drawer(page).getByText('Checked <script>alert(1)</script>')).toBeVisible(READY);
+});
+
+test('an analyst edits a relationship from the profile, then revokes it', async ({ page }) => {
+  test.slow();
+  await page.goto(`${PAGE_URL}?open=${seeded.actor}`);
+  await expect(drawer(page).getByRole('heading', { name: names.actor })).toBeVisible(READY);
+  await drawer(page).getByRole('tab', { name: 'Relationships' }).click();
+  const editButton = drawer(page).getByRole('button', {
+    name: `Edit the relationship related-to ${names.malware}`,
+  });
+  await editButton.click();
+  const edit = formDialog(page, 'Edit the relationship');
+  await expect(edit.getByLabel('Relationship type (STIX 2.1)')).toHaveValue('related-to');
+  await edit.getByLabel('Relationship type (STIX 2.1)').selectOption('uses');
+  await edit.getByLabel('Description (optional)').fill('Seen <b>together</b>');
+  await edit.getByLabel('Confidence (0–100, optional)').fill('101');
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await edit.getByLabel('Confidence (0–100, optional)').fill('80');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden(READY);
+  await expect(
+    drawer(page).getByRole('button', { name: `Edit the relationship uses ${names.malware}` }),
+  ).toBeVisible(READY);
+
+  const edited = await withDb(
+    async (db) =>
+      (
+        await db.query(
+          `select relationship_type, description, confidence, stix ->> 'relationship_type' as stix_type,
+                  edited_fields @> array['relationship_type', 'description', 'confidence'] as marked
+             from public.relationships where stix_id = $1`,
+          [seeded.edited],
+        )
+      ).rows,
+  );
+  expect(edited).toEqual([
+    {
+      relationship_type: 'uses',
+      description: 'Seen <b>together</b>',
+      confidence: 80,
+      stix_type: 'uses',
+      marked: true,
+    },
+  ]);
+
+  await drawer(page)
+    .getByRole('button', { name: `Edit the relationship uses ${names.malware}` })
+    .click();
+  await edit.getByText(/^Revoke it/).click();
+  await edit.getByRole('button', { name: 'Revoke' }).click();
+  await expect(edit).toBeHidden(READY);
+  await expect(
+    drawer(page).getByRole('button', { name: new RegExp(`Edit the relationship .* ${names.malware}`) }),
+  ).toHaveCount(0);
+  const revoked = await withDb(
+    async (db) =>
+      (await db.query(`select revoked from public.relationships where stix_id = $1`, [seeded.edited])).rows,
+  );
+  expect(revoked).toEqual([{ revoked: true }]);
 });
 
 for (const theme of THEMES) {

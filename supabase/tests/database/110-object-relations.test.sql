@@ -1,7 +1,7 @@
 -- object_relations: named related objects in both directions, indicators counted not listed, RLS
 -- applied (an analyst never learns of a TLP:RED relationship or object), anon refused.
 begin;
-select plan(6);
+select plan(7);
 
 insert into auth.users (id, aud, role, email) values
   ('00000000-0000-4000-a000-00000000000b', 'authenticated', 'authenticated', 'analyst@test.local');
@@ -29,6 +29,11 @@ select results_eq(
   $$ select relationship_type, direction, other_name from public.object_relations('malware--00000000-0000-4000-8000-000000000009') where other_type <> 'indicator' order by direction, other_name $$,
   $$ values ('uses'::text, 'in'::text, 'APT28'::text), ('uses', 'out', 'Phishing') $$,
   'related objects in both directions, named');
+select results_eq(
+  $$ select other_type, relationship_id from public.object_relations('malware--00000000-0000-4000-8000-000000000009') order by other_type $$,
+  $$ values ('attack-pattern'::text, 'relationship--00000000-0000-4000-8000-000000000002'::text),
+            ('indicator', null), ('intrusion-set', 'relationship--00000000-0000-4000-8000-000000000001') $$,
+  'each named row names its relationship (to edit or revoke it); the counted indicators row names none');
 select is(
   (select relationship_count from public.object_relations('malware--00000000-0000-4000-8000-000000000009') where other_type = 'indicator'),
   2::bigint, 'indicators are counted in one row');

@@ -1,10 +1,15 @@
-/** What an object is linked to (`object_relations`): named objects, and the indicators pointing at it counted. */
-import { Badge, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+/**
+ * What an object is linked to (`object_relations`): named objects, each relationship editable (or
+ * revoked) in place, and the indicators pointing at it counted.
+ */
+import { Badge, Button, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '@/lib/format/format';
 import { useObjectRelations } from '@/features/knowledge/api/get-object-relations';
 import { kindName } from '@/features/knowledge/utils/object-kinds';
 import { ObjectLink } from './object-link';
+import { RelationshipEditDialog } from './relationship-edit-dialog';
 
 interface ObjectRelationsTabProps {
   stixId: string;
@@ -14,6 +19,7 @@ interface ObjectRelationsTabProps {
 
 export function ObjectRelationsTab({ stixId, indicatorsHref, onOpenObject }: ObjectRelationsTabProps) {
   const relations = useObjectRelations(stixId);
+  const [editing, setEditing] = useState<{ id: string; summary: string } | null>(null);
   if (relations.isPending) return <Spinner size="sm" aria-label="Loading the relationships" />;
   if (relations.isError)
     return <Text role="alert">The relationships could not be loaded: {relations.error.message}</Text>;
@@ -42,9 +48,32 @@ export function ObjectRelationsTab({ stixId, indicatorsHref, onOpenObject }: Obj
                 {kindName(row.other_type)}
               </Badge>
               <ObjectLink stixId={row.other_stix_id} name={row.other_name} onOpen={onOpenObject} />
+              {row.relationship_id && (
+                <Button
+                  size="2xs"
+                  variant="ghost"
+                  ms="1"
+                  aria-label={`Edit the relationship ${row.relationship_type} ${row.other_name ?? row.other_stix_id}`}
+                  onClick={() =>
+                    setEditing({
+                      id: row.relationship_id!,
+                      summary: `${row.direction === 'out' ? 'This object' : (row.other_name ?? row.other_stix_id)} ${row.relationship_type} ${row.direction === 'out' ? (row.other_name ?? row.other_stix_id) : 'this object'}`,
+                    })
+                  }
+                >
+                  Edit
+                </Button>
+              )}
             </li>
           ))}
         </Stack>
+      )}
+      {editing && (
+        <RelationshipEditDialog
+          relationshipId={editing.id}
+          summary={editing.summary}
+          onClose={() => setEditing(null)}
+        />
       )}
     </Stack>
   );

@@ -12,6 +12,7 @@ import { useRelationshipRules } from '@/features/knowledge/api/relationship-rule
 import { useWritableTlp } from '@/features/knowledge/api/get-writable-tlp';
 import { allowedRelationshipTypes, type Tlp } from '@/features/knowledge/utils/authoring';
 import { ObjectPicker } from './object-picker';
+import { RelationshipTypeField } from './relationship-type-field';
 import { TlpFields } from './tlp-fields';
 
 interface RelationshipDialogProps {
@@ -86,20 +87,12 @@ export function RelationshipDialog({ object, onClose }: RelationshipDialogProps)
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Field.Root disabled={types.length === 0}>
-        <Field.Label>Relationship type (STIX 2.1)</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={type} onChange={(event) => setType(event.target.value)}>
-            {types.map((item) => (
-              <option key={item} value={item}>
-                {item}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        {!target && <Field.HelperText>Choose the related object first.</Field.HelperText>}
-      </Field.Root>
+      <RelationshipTypeField
+        types={types}
+        value={type}
+        onChange={setType}
+        helper={!target && 'Choose the related object first.'}
+      />
       {source && dest && (
         <Text fontSize="sm" color="fg.muted">
           {`${source.name ?? source.stix_id} ${type} ${dest.name ?? dest.stix_id}`}
