@@ -445,9 +445,12 @@ export type Database = {
           created_by: string | null;
           description: string;
           due_at: string | null;
+          held_for: string;
+          held_since: string | null;
           id: string;
           kind: Database['public']['Enums']['case_kind'];
           pap: Database['public']['Enums']['pap_level'];
+          paused_past_due: boolean | null;
           red_audience: string[];
           resolved_at: string | null;
           respond_by: string | null;
@@ -466,6 +469,8 @@ export type Database = {
           created_by?: string | null;
           description?: string;
           due_at?: string | null;
+          held_for?: string;
+          held_since?: string | null;
           id?: string;
           kind: Database['public']['Enums']['case_kind'];
           pap?: Database['public']['Enums']['pap_level'];
@@ -486,6 +491,8 @@ export type Database = {
           created_by?: string | null;
           description?: string;
           due_at?: string | null;
+          held_for?: string;
+          held_since?: string | null;
           id?: string;
           kind?: Database['public']['Enums']['case_kind'];
           pap?: Database['public']['Enums']['pap_level'];
@@ -3815,6 +3822,7 @@ export type Database = {
           other_stix_id: string;
           other_type: string;
           relationship_count: number;
+          relationship_id: string;
           relationship_type: string;
         }[];
       };

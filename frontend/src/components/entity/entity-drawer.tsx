@@ -21,7 +21,8 @@ export interface EntityTab {
     | 'sightings'
     | 'alerts'
     | 'groups'
-    | 'graph';
+    | 'graph'
+    | 'enrichment';
   label: string;
   content: ReactNode;
 }

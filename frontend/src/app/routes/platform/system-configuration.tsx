@@ -15,6 +15,7 @@ import { SettingsTable } from '@/features/settings/components/settings-table';
 import { settingsViewSchema } from '@/features/settings/schemas/settings-view';
 import { NotificationsSection } from '@/features/notifications/components/notifications-section';
 import { OutboundAddressesSection } from '@/features/outbound/components/outbound-addresses-section';
+import { EnrichmentServicesSection } from '@/features/enrichment-services/components/enrichment-services-section';
 import type { PlatformPageProps } from './pages';
 
 export default function SystemConfigurationPage({ definition }: PlatformPageProps) {
@@ -49,6 +50,7 @@ export default function SystemConfigurationPage({ definition }: PlatformPageProp
         onClose={() => setView({ history: undefined })}
       />
       <OutboundAddressesSection />
+      <EnrichmentServicesSection />
       <NotificationsSection />
     </Stack>
   );

@@ -16,6 +16,7 @@ import { useIndicatorActivity } from '@/features/indicators/api/get-indicator-ac
 import { listHitLines } from '@/features/indicators/utils/list-hits';
 import { IndicatorAlertsTab } from './indicator-alerts-tab';
 import { IndicatorDecay } from './indicator-decay';
+import { IndicatorEnrichmentTab } from './indicator-enrichment-tab';
 import { IndicatorRelationsTab } from './indicator-relations-tab';
 import { IndicatorSightingsTab } from './indicator-sightings-tab';
 import { IndicatorSourcesTab } from './indicator-sources-tab';
@@ -128,6 +129,11 @@ export function IndicatorDrawer({ id, onClose, onRevoke }: IndicatorDrawerProps)
                 id: 'alerts',
                 label: counted('Alerts', activity?.alerts),
                 content: <IndicatorAlertsTab id={id} activity={activity} />,
+              },
+              {
+                id: 'enrichment',
+                label: 'Enrichment',
+                content: <IndicatorEnrichmentTab id={id} type={data.type} />,
               },
             ]
           : []
