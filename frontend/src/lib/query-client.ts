@@ -1,7 +1,7 @@
 /** TanStack Query defaults exactly as SPEC.md §9. */
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY } from '@/config/constants';
-import { isInputRefused } from '@/lib/search-text';
+import { isInputRefused } from '@/lib/input-refused';
 
 /** Refused input fails the same way every time: it is said at once, not after three retries. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

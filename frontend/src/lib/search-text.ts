@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formatInteger } from '@/lib/format/format';
+import { InputRefused } from '@/lib/input-refused';
 
 /**
  * A search text in the URL, kept verbatim whatever its length: a field that failed validation would fall
@@ -18,15 +19,7 @@ export function searchTextProblem(text: string, limit: number): string | null {
   return `Search is limited to ${formatInteger(limit)} characters; this one has ${formatInteger(text.length)}. Shorten it to search.`;
 }
 
-/** Thrown instead of asking the server a question it would refuse; queries do not retry it. */
-export class InputRefused extends Error {
-  override name = 'InputRefused';
-  readonly refused = true;
-}
-
-export function isInputRefused(error: unknown): error is InputRefused {
-  return error instanceof InputRefused;
-}
+export { InputRefused, isInputRefused } from '@/lib/input-refused';
 
 /** The text to send, or InputRefused with the same words the box shows. */
 export function checkedSearchText(text: string, limit: number): string {

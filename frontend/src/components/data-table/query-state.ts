@@ -2,7 +2,7 @@
  * A TanStack query's state as DataTable props, so every table says a failure the same way ("The
  * alerts could not be loaded: …", with a retry) and pages an infinite query the same way.
  */
-import { isInputRefused } from '@/lib/search-text';
+import { isInputRefused } from '@/lib/input-refused';
 import type { DataTableProps } from './data-table';
 import type { DataTableStatus } from './types';
 
