@@ -10,6 +10,7 @@ import { BENCH_DIR, prepareBenchDir, resetStack, type BenchStack } from './bench
 import {
   attackRows,
   failedRow,
+  floorRows,
   generatorRow,
   ingestRows,
   lookupRows,
@@ -17,6 +18,7 @@ import {
   secondSourceRows,
   tableRows,
 } from './figures.js';
+import { measureFloor } from './floor.js';
 import { generateThreatFoxCsv } from './generate.js';
 import { measureLookups } from './lookups.js';
 import { huntRows, measureHunt, measureTelemetryWithLists, telemetryWithListsRows } from './matching.js';
@@ -106,6 +108,13 @@ export async function runScenarios(run: Run): Promise<void> {
     results.ingest = fresh;
     if (!fresh) continue;
     run.rows.push(...ingestRows(size, fresh));
+    const floor = await scenario(
+      run,
+      `floor at ${size.toLocaleString('en')} (COPY into an unlogged table)`,
+      () => measureFloor(stack, path.join(BENCH_DIR, `floor-${size}.copy`), log),
+    );
+    results.floor = floor;
+    if (floor) run.rows.push(...floorRows(size, fresh, floor));
     let indicators = size - file.duplicates;
     if (size === largest) {
       const sizes = await scenario(run, 'table sizes', () => tableSizes(stack));

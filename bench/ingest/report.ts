@@ -114,6 +114,8 @@ export function formatReport(rows: Row[], machine: Machine, seconds: number, qui
     `Load average (1/5/15 min): ${loads(machine.loadAtStart)} at start, ${loads(machine.loadAtEnd)} at the end.`,
     'The machine is shared: anything else running competes with the importer and Postgres for the same',
     'cores, so a load above the core count means the figures are lower than this code can do on its own.',
+    'Each figure says the load and CPU steal while it ran; the ratio to the floor (COPY of the same rows into an',
+    'unlogged, unindexed table in the same run) is the figure that compares across runs and machines.',
     '',
   ].join('\n');
 }

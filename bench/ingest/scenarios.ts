@@ -9,6 +9,7 @@ import { ROOT } from '../../scripts/lib/setup.mjs';
 import type { BenchStack } from './bench-stack.js';
 import type { GeneratedFile } from './generate.js';
 import { runImporter, type ImportRun } from './importer.js';
+import { watchMachine, type MachineLoad } from './machine-load.js';
 
 export const SOURCE = 'bench ThreatFox';
 export const SECOND_SOURCE = 'bench ThreatFox mirror';
@@ -30,6 +31,8 @@ export interface Step {
   perSecond: number;
   /** Checks that failed; empty when all held. */
   problems: string[];
+  /** Load and CPU steal while the importer ran. */
+  machine: MachineLoad;
 }
 
 export interface SecondSourceStep extends Step {
@@ -72,7 +75,9 @@ async function importStep(
   format: string,
   log: Log,
 ): Promise<Step> {
+  const done = watchMachine();
   const run = await runImporter(file, { dbUrl: stack.dbUrl, source, format, log });
+  const machine = done();
   const s = run.summary;
   log(
     `  ${s.records.toLocaleString('en')} records in ${s.seconds.toFixed(1)} s (wall ${run.wallSeconds.toFixed(1)} s): ` +
@@ -81,7 +86,7 @@ async function importStep(
   const problems: string[] = [];
   if (s.rejected > 0)
     problems.push(`${s.rejected} rejected (first: ${s.rejects[0]?.where}: ${s.rejects[0]?.reason})`);
-  return { run, perSecond: s.records / s.seconds, problems };
+  return { run, perSecond: s.records / s.seconds, problems, machine };
 }
 
 /** A new file into an empty knowledge base: every distinct value becomes an indicator. */

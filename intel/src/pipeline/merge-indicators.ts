@@ -221,8 +221,12 @@ created as (
   on conflict (stix_id) do nothing
   returning stix_id
 ),
+-- A family merged into another is linked to the one it was merged into, as the follow-merged
+-- trigger would (the statement runs with cti.refs_resolved on, so that trigger skips these rows).
 targets as (
-  select name, stix_id from known union all select name, stix_id from fresh
+  select t.name, coalesce((select a.target_stix_id from public.intel_object_aliases a where a.stix_id = t.stix_id),
+    t.stix_id) as stix_id
+  from (select name, stix_id from known union all select name, stix_id from fresh) t
 ),
 links as (
   -- The relationship's own STIX object is built on export from these columns; the stored one
@@ -242,6 +246,21 @@ export interface IndicatorMergeCounts extends UpsertCounts {
   derivedLinks: number;
 }
 
+/**
+ * The links' sources are indicator ids (never merged) and the statement resolves their targets
+ * itself, so the row trigger that follows merged ids is told to skip them, for this one statement
+ * (20261202080000): it cost two function calls per link.
+ */
+async function linkMalware(db: ClientBase, sourceId: string) {
+  await db.query(`select set_config('cti.refs_resolved', 'on', true)`);
+  try {
+    return await db.query<{ malware: number; links: number }>(LINK_MALWARE_SQL, [sourceId]);
+  } finally {
+    // After an error the transaction is aborted and rolls back, the setting with it.
+    await db.query(`select set_config('cti.refs_resolved', 'off', true)`).catch(() => undefined);
+  }
+}
+
 export async function mergeIndicators(
   db: ClientBase,
   sourceId: string,
@@ -254,10 +273,7 @@ export async function mergeIndicators(
   );
   const { inserted, updated, total, to_link: toLink } = merged.rows[0]!;
   await db.query(STIX_IDS_SQL);
-  const linked =
-    toLink > 0
-      ? await db.query<{ malware: number; links: number }>(LINK_MALWARE_SQL, [sourceId])
-      : { rows: [{ malware: 0, links: 0 }] };
+  const linked = toLink > 0 ? await linkMalware(db, sourceId) : { rows: [{ malware: 0, links: 0 }] };
   return {
     inserted,
     updated,
