@@ -103,6 +103,7 @@ describe('connectors', () => {
       'feodo',
       'kev',
       'misp',
+      'nvd',
       'rss',
       'rss',
       'rss',
@@ -116,7 +117,7 @@ describe('connectors', () => {
     // Nothing reaches the internet until an administrator enables a feed.
     expect(await dueSources(db, [])).toEqual([]);
     await db.query(`update public.sources set enabled = true`);
-    expect((await dueSources(db, [])).length).toBe(11);
+    expect((await dueSources(db, [])).length).toBe(12);
   });
 
   it('downloads and imports a changed feed, then asks conditionally and imports nothing when unchanged', async () => {

@@ -43,6 +43,16 @@ export const FEED_CATALOGUE: {
     },
   },
   {
+    format: 'nvd',
+    interval: '2 hours',
+    feed: {
+      name: 'NVD CVE API',
+      url: 'https://services.nvd.nist.gov/rest/json/cves/2.0',
+      description:
+        "The NVD's CVE API 2.0, asked only for the CVEs modified since the last sync: NVD and CNA CVSS scores, CWEs, descriptions, references. An API key (NVD_API_KEY in the worker's environment) raises the rate limit.",
+    },
+  },
+  {
     format: 'rss',
     kind: 'rss',
     interval: '6 hours',

@@ -22,6 +22,10 @@ export interface FetchOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Which addresses may be fetched (outbound/address-rules.ts); the default refuses link-local and metadata. */
   outbound?: OutboundPolicy;
+  /** Request headers besides the conditional ones (an API key). */
+  headers?: Record<string, string>;
+  /** Statuses retried besides 408, 425, 429 and 5xx (the NVD answers 403 when a client goes too fast). */
+  retryStatuses?: number[];
 }
 
 export type FetchResult =
@@ -59,7 +63,7 @@ export async function fetchFeed(options: FetchOptions): Promise<FetchResult> {
   let lastProblem = '';
   const fetch = guardedFetch(options.outbound);
   for (let attempt = 1; attempt <= retries + 1; attempt++) {
-    const headers: Record<string, string> = { 'User-Agent': 'cti-platform-intel/0.1' };
+    const headers: Record<string, string> = { 'User-Agent': 'cti-platform-intel/0.1', ...options.headers };
     if (options.etag) headers['If-None-Match'] = options.etag;
     if (options.lastModified) headers['If-Modified-Since'] = options.lastModified;
     let wait = delay;
@@ -87,7 +91,7 @@ export async function fetchFeed(options: FetchOptions): Promise<FetchResult> {
       }
       await response.body?.cancel();
       lastProblem = `HTTP ${response.status} ${response.statusText}`.trim();
-      if (!RETRYABLE.has(response.status))
+      if (!RETRYABLE.has(response.status) && !options.retryStatuses?.includes(response.status))
         throw new FeedUnavailable(`${options.url} answered ${lastProblem}`, response.status);
       wait = retryAfterMs(response.headers.get('retry-after')) ?? delay;
     } catch (error) {

@@ -10,6 +10,7 @@ import { cveRecordsFolder, fetchCveDeltas, isCveDeltaLogUrl } from './cve-delta.
 import { fetchFeed, FeedUnavailable, type FetchOptions } from './fetch-feed.js';
 import { isMappedFormat, mappedSourceAdapter } from './mapped-source.js';
 import { fetchMispFeed, isMispFeedUrl, mispEventsFolder } from './misp-feed.js';
+import { fetchNvdChanges, isNvdCveApiUrl, nvdPagesFolder } from './nvd-api.js';
 import { downloadTaxii, isTaxiiCollectionUrl } from './taxii-download.js';
 
 export interface SyncableSource {
@@ -77,6 +78,13 @@ async function downloadSource(
   if (source.format === 'stix' && isTaxiiCollectionUrl(source.url)) {
     return downloadTaxii(source, folder, { outbound: fetchOptions.outbound });
   }
+  if (source.format === 'nvd' && isNvdCveApiUrl(source.url)) {
+    const nvd = await fetchNvdChanges({ ...source, sync_cursor: source.sync_cursor ?? null }, folder, {
+      ...fetchOptions,
+      apiKey: process.env.NVD_API_KEY || undefined,
+    });
+    return { ...nvd, inputs: nvd.cves > 0 ? [nvdPagesFolder(folder)] : [] };
+  }
   if (source.format === 'cve' && isCveDeltaLogUrl(source.url)) {
     const deltas = await fetchCveDeltas(
       { ...source, sync_cursor: source.sync_cursor ?? null },
@@ -140,7 +148,7 @@ async function fetchAndImport(
 ): Promise<SyncResult> {
   if (!source.url) return { source: source.name, result: 'failed', error: 'the source has no URL to fetch' };
   // A csv-map or json-map source is read through its stored feed map (formats/mapped).
-  const mapped = isMappedFormat(source.format) ? await mappedSourceAdapter(db, source.id) : undefined;
+  const mapped = isMappedFormat(source.format) ? await mappedSourceAdapter(db, { id: source.id }) : undefined;
   if (mapped && 'error' in mapped) return { source: source.name, result: 'failed', error: mapped.error };
   if (!mapped && (!source.format || !(FORMAT_NAMES as readonly string[]).includes(source.format)))
     return {

@@ -14,6 +14,7 @@ export const FORMAT_NAMES = [
   'urlhaus',
   'phishing-list',
   'rss',
+  'nvd',
 ] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 

@@ -6,6 +6,7 @@ import { feodoFormat } from './feodo.js';
 import { kevFormat } from './kev.js';
 import { mispGalaxyFormat } from './misp-galaxy.js';
 import { mispFormat } from './misp.js';
+import { nvdFormat } from './nvd.js';
 import { phishingListFormat } from './phishing-list.js';
 import { rssFormat } from './rss.js';
 import { stixFormat } from './stix.js';
@@ -17,6 +18,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   attackFormat,
   stixFormat,
   kevFormat,
+  nvdFormat,
   cveFormat,
   mispGalaxyFormat,
   mispFormat,

@@ -121,6 +121,11 @@ export interface VulnerabilityDraft {
   where: Where;
   cveId: string;
   cve?: CveFields;
+  /**
+   * The NVD's view of the CVE (NVD CVE API 2.0): description, CVSS, CWEs, references, dates. It
+   * has no title, vendor, product, affected list or SSVC, so it leaves those of the CVE record be.
+   */
+  nvd?: CveFields;
   kev?: KevFields;
   epss?: EpssFields;
 }

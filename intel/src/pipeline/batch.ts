@@ -6,6 +6,7 @@ import {
   cveRecordMerge,
   epssMerge,
   kevMerge,
+  nvdRecordMerge,
   objectMerge,
   relationshipMerge,
   sightingMerge,
@@ -32,6 +33,7 @@ const STIX_MERGES: Record<
 };
 const VULN_MERGES: Record<VulnerabilityGroup, UpsertSpec> = {
   cve: cveRecordMerge,
+  nvd: nvdRecordMerge,
   kev: kevMerge,
   epss: epssMerge,
 };
@@ -51,6 +53,7 @@ export class Batch {
   readonly indicators = new Map<string, StagedIndicator>();
   readonly vulnerabilities: Record<VulnerabilityGroup, Map<string, StagedVulnerability>> = {
     cve: new Map(),
+    nvd: new Map(),
     kev: new Map(),
     epss: new Map(),
   };
@@ -84,7 +87,7 @@ export class Batch {
       this.fold('vulnerabilities');
       // A CVE record older than the one already staged does not replace it.
       const older =
-        item.group === 'cve' &&
+        (item.group === 'cve' || item.group === 'nvd') &&
         String(item.columns.modified_at ?? '') < String(earlier.columns.modified_at ?? '');
       if (older) return;
     }
@@ -131,7 +134,7 @@ export class Batch {
       result.derivedMalware += counts.derivedMalware;
       result.derivedLinks += counts.derivedLinks;
     }
-    for (const group of ['cve', 'kev', 'epss'] as const) {
+    for (const group of ['cve', 'nvd', 'kev', 'epss'] as const) {
       const items = this.vulnerabilities[group];
       if (items.size === 0) continue;
       await copyIntoStage(

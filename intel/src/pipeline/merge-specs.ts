@@ -46,6 +46,28 @@ export const cveRecordMerge: UpsertSpec = {
   when: 't.modified_at is null or s.modified_at is null or s.modified_at >= t.modified_at',
 };
 
+/**
+ * The NVD's record (NVD CVE API 2.0) replaces the columns it has when it is at least as new as the
+ * stored record: it has no title, vendor, product, affected list or SSVC, so the CVE record's stay.
+ */
+export const nvdRecordMerge: UpsertSpec = {
+  ...cveRecordMerge,
+  columns: Object.fromEntries(
+    Object.entries(cveRecordMerge.columns).filter(
+      ([name]) =>
+        ![
+          'title',
+          'vendor',
+          'product',
+          'affected',
+          'ssvc_exploitation',
+          'ssvc_automatable',
+          'ssvc_technical_impact',
+        ].includes(name),
+    ),
+  ),
+};
+
 /** KEV entries carry no version: the catalogue as imported is the truth. */
 export const kevMerge: UpsertSpec = {
   stage: 'stage_vulnerabilities',
