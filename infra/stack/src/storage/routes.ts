@@ -23,6 +23,7 @@ import {
 } from './handlers/object-manage.js';
 import { downloadObject, downloadPublicObject, objectInfo } from './handlers/object-read.js';
 import { uploadObject } from './handlers/object-write.js';
+import { renderAuthenticatedImage, renderPublicImage, renderSignedImage } from './handlers/render-image.js';
 import {
   createSignedUploadUrl,
   createSignedUrl,
@@ -126,9 +127,22 @@ async function objectRoutes(call: StorageCall, rest: string[]): Promise<void> {
   throw errors.notFound();
 }
 
+/** GET /render/image/{public|authenticated|sign}/{bucket}/{name} */
+async function renderRoutes(call: StorageCall, rest: string[]): Promise<void> {
+  const [kind, scope, ...tail] = rest;
+  if (kind !== 'image' || call.method !== 'GET') throw errors.notFound();
+  if (scope === 'public') return renderPublicImage(call, ...at(target(tail)));
+  if (scope === 'authenticated') return renderAuthenticatedImage(call, ...at(target(tail)));
+  if (scope === 'sign') return renderSignedImage(call, ...at(target(tail)));
+  throw errors.notFound();
+}
+
+const at = (t: Target): [string, string] => [t.bucket, t.name];
+
 export async function dispatch(call: StorageCall): Promise<void> {
   const [first, ...rest] = call.segments;
   if (first === 'bucket') return bucketRoutes(call, rest);
   if (first === 'object') return objectRoutes(call, rest);
+  if (first === 'render') return renderRoutes(call, rest);
   throw errors.notFound();
 }

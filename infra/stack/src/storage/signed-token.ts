@@ -12,6 +12,10 @@ export const DEFAULT_UPLOAD_EXPIRY_SECONDS = 2 * 60 * 60;
 
 export interface DownloadClaims {
   url: string;
+  /** Seconds since the epoch when the token stops working. */
+  exp: number;
+  /** A transformed image's signed URL: storage-api's `resize:`-style segments (image-transform.ts). */
+  transformations?: string;
 }
 
 export interface UploadClaims {
@@ -27,8 +31,13 @@ async function sign(claims: Record<string, unknown>, expiresIn: number, secret: 
     .sign(secretKey(secret));
 }
 
-export function signDownloadToken(url: string, expiresIn: number, secret: string): Promise<string> {
-  return sign({ url }, expiresIn, secret);
+export function signDownloadToken(
+  url: string,
+  expiresIn: number,
+  secret: string,
+  transformations?: string,
+): Promise<string> {
+  return sign(transformations ? { url, transformations } : { url }, expiresIn, secret);
 }
 
 export function signUploadToken(claims: UploadClaims, expiresIn: number, secret: string): Promise<string> {
@@ -57,7 +66,11 @@ export async function verifyDownloadToken(
   const claims = await verify(token, secret);
   if (typeof claims.url !== 'string' || 'upsert' in claims) throw errors.invalidJwt('Invalid token');
   if (claims.url !== url) throw errors.invalidSignature();
-  return { url: claims.url };
+  return {
+    url: claims.url,
+    exp: typeof claims.exp === 'number' ? claims.exp : 0,
+    ...(typeof claims.transformations === 'string' ? { transformations: claims.transformations } : {}),
+  };
 }
 
 /** The token's claims when it is valid for uploading exactly `url`. */

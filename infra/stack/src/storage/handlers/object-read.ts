@@ -43,7 +43,8 @@ export async function readAsCaller(
   return (result!.rows[0] as Record<string, unknown> | undefined) ?? missing(call, bucket);
 }
 
-async function readAsService(
+/** The object read as storage itself (public buckets, signed URLs), or the matching not-found error. */
+export async function readAsService(
   call: StorageCall,
   bucket: string,
   name: string,

@@ -13,19 +13,34 @@ import {
   verifyDownloadToken,
   verifyUploadToken,
 } from '../signed-token.js';
+import { parseTransform, transformationSegments } from '../image-transform.js';
 import { lit, textArray } from '../sql.js';
 import { readAsCaller, sendObject, type StoredObject } from './object-read.js';
 import { requireBucket, sendUploaded, storeUpload, writeObjectSql } from './object-write.js';
 
 const NO_ACCESS = 'Either the object does not exist or you do not have access to it';
 
-/** POST /object/sign/{bucket}/{name} `{expiresIn}` -> `{signedURL}` */
+/**
+ * POST /object/sign/{bucket}/{name} `{expiresIn, transform?}` -> `{signedURL}`; with transformation
+ * options the URL is a /render/image/sign one whose token carries them (storage-api's signObjectUrl).
+ */
 export async function createSignedUrl(call: StorageCall, bucket: string, name: string): Promise<void> {
-  const expiresIn = expiresInSeconds((await jsonBody(call)).expiresIn);
+  const body = await jsonBody(call);
+  const expiresIn = expiresInSeconds(body.expiresIn);
+  const transform =
+    body.transform !== null && typeof body.transform === 'object' && !Array.isArray(body.transform)
+      ? transformationSegments(parseTransform(body.transform as Record<string, unknown>), true).join(',')
+      : '';
   const caller = await callerOf(call);
   await readAsCaller(call, caller, bucket, name, 'storage.object.sign', 'o.id');
-  const token = await signDownloadToken(`${bucket}/${name}`, expiresIn, call.ctx.secrets.jwtSecret);
-  sendJson(call.res, 200, { signedURL: `/object/sign/${bucket}/${name}?token=${token}` });
+  const token = await signDownloadToken(
+    `${bucket}/${name}`,
+    expiresIn,
+    call.ctx.secrets.jwtSecret,
+    transform,
+  );
+  const path = transform ? 'render/image' : 'object';
+  sendJson(call.res, 200, { signedURL: `/${path}/sign/${bucket}/${name}?token=${token}` });
 }
 
 /** POST /object/sign/{bucket} `{expiresIn, paths}` -> `[{path, signedURL, error}]` */
