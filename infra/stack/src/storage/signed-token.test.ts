@@ -23,10 +23,18 @@ async function code(promise: Promise<unknown>): Promise<string> {
 describe('signed URL tokens', () => {
   it('round-trips a download token for exactly its url', async () => {
     const token = await signDownloadToken('b/a.txt', 60, SECRET);
-    expect(await verifyDownloadToken(token, 'b/a.txt', SECRET)).toEqual({ url: 'b/a.txt' });
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+    expect(await verifyDownloadToken(token, 'b/a.txt', SECRET)).toEqual({ url: 'b/a.txt', exp: claims.exp });
     expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'url']);
     expect(await code(verifyDownloadToken(token, 'b/other.txt', SECRET))).toBe('InvalidSignature');
+  });
+
+  it('carries the transformations of a transformed image URL', async () => {
+    const token = await signDownloadToken('b/p.jpg', 60, SECRET, 'width:100,resize:contain');
+    expect(await verifyDownloadToken(token, 'b/p.jpg', SECRET)).toMatchObject({
+      url: 'b/p.jpg',
+      transformations: 'width:100,resize:contain',
+    });
   });
 
   it('refuses a missing, tampered, foreign-secret or expired token as InvalidJWT', async () => {
