@@ -1,6 +1,7 @@
 /**
- * Open cases past their SLA: still new after respond_by, or not resolved by due_at (the dashboard's
- * card). The partial index on open cases' due dates answers it.
+ * Open cases past their SLA: still new after respond_by, or not resolved by due_at while their clock
+ * runs, or on hold but already past due when they went on hold (the dashboard's card). The partial
+ * index on open cases' due dates answers it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
@@ -12,9 +13,13 @@ export async function listCasesPastSla(now: Date, signal?: AbortSignal) {
   const at = now.toISOString();
   let request = supabase()
     .from('cases')
-    .select('id, title, kind, severity, status, due_at, respond_by, assignee', { count: 'exact' })
+    .select('id, title, kind, severity, status, due_at, respond_by, assignee, held_since', {
+      count: 'exact',
+    })
     .in('status', [...OPEN_CASE_STATUSES])
-    .or(`due_at.lt.${at},and(status.eq.new,respond_by.lt.${at})`)
+    .or(
+      `and(status.neq.on_hold,due_at.lt.${at}),and(status.eq.new,respond_by.lt.${at}),paused_past_due.is.true`,
+    )
     .order('due_at', { ascending: true })
     .limit(5);
   if (signal) request = request.abortSignal(signal);
@@ -25,7 +30,7 @@ export async function listCasesPastSla(now: Date, signal?: AbortSignal) {
     count: count ?? data.length,
     cases: data as Pick<
       CaseRow,
-      'id' | 'title' | 'kind' | 'severity' | 'status' | 'due_at' | 'respond_by' | 'assignee'
+      'id' | 'title' | 'kind' | 'severity' | 'status' | 'due_at' | 'respond_by' | 'assignee' | 'held_since'
     >[],
   };
 }

@@ -6,6 +6,7 @@ const PALETTE = {
   breached: 'red',
   at_risk: 'orange',
   on_track: 'green',
+  paused: 'blue',
   met: 'gray',
   missed: 'red',
 } as const;
