@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ClientBase } from 'pg';
 import { FORMAT_NAMES, type FormatName } from '../formats/format.js';
 import { loadOutboundPolicy } from '../outbound/policy.js';
+import { linkReportMentions } from '../formats/rss/link-mentions.js';
 import { ImportFailed, runImport, type ImportSummary } from '../pipeline/run-import.js';
 import { closeQueuedRun, recordFailedSync } from '../pipeline/run-state.js';
 import { cveRecordsFolder, fetchCveDeltas, isCveDeltaLogUrl } from './cve-delta.js';
@@ -175,6 +176,7 @@ async function fetchAndImport(
       source: source.name,
       queuedRunId,
     });
+    if (source.format === 'rss') await linkReportMentions(db, source.id);
     // With something missing the validators are not kept: the next sync reads the manifest again
     // and asks for exactly what is still missing (what was imported is no longer wanted).
     const complete = !fetched.missing?.length;
