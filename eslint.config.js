@@ -56,8 +56,9 @@ const restricted = (patterns) => ({ 'no-restricted-imports': ['error', { pattern
  *               storage, web; never another service, except
  *     backup    + postgres: it copies and restores the cluster and lists its migrations
  *     mail      + web/security-headers.ts: the mail page is served with the web server's header policy
- *   stack       kernel, config, postgres, backup, auth/create-confirmed-user.ts: it runs the
- *               processes, migrates (after a backup) and creates the demo users
+ *     ha        + postgres: the standby is a second cluster (clone, rewind, promote)
+ *   stack       kernel, config, postgres, backup, ha, auth/create-confirmed-user.ts: it runs the
+ *               processes, migrates (after a backup), creates the demo users and fails over
  *   gateway     every service, kernel, config: the composition root of the gateway process
  *   cli         everything but gateway/, which runs in its own process (started by stack/)
  *
@@ -75,7 +76,8 @@ const stackEdges = {
   ...Object.fromEntries(stackServices.map((dir) => [dir, ['kernel', 'config']])),
   backup: ['kernel', 'config', 'postgres'],
   mail: ['kernel', 'config', 'web/security-headers.ts'],
-  stack: ['kernel', 'config', 'postgres', 'backup', 'auth/create-confirmed-user.ts'],
+  ha: ['kernel', 'config', 'postgres'],
+  stack: ['kernel', 'config', 'postgres', 'backup', 'ha', 'auth/create-confirmed-user.ts'],
   gateway: ['kernel', 'config', ...stackServices],
   cli: stackFolders.filter((dir) => dir !== 'gateway'),
 };

@@ -11,6 +11,7 @@
  *   backup  a checksummed copy of the running installation (--to DIR; default supabase/.temp/backups/…)
  *   restore put a backup back (--from DIR); refuses a damaged or foreign one
  *   test-db run the project's pgTAP tests (supabase/tests) with pg_prove
+ *   failover planned switchover to the standby (`up --standby` or [stack.standby] sets one up)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,8 +28,11 @@ import { runForeground } from './run-command.js';
 import { createBackup } from '../backup/create-backup.js';
 import { restoreBackup } from '../backup/restore-backup.js';
 import { webUrl } from '../web/gateway-web.js';
+import { haActive, replicationStatus } from '../ha/replication-status.js';
+import { switchover } from '../stack/switchover.js';
+import { formatReplication, standbyVariables } from './standby-output.js';
 
-const USAGE = `usage: stack <up|run|down|reset|status|logs|backup|restore|test-db> [--workdir <dir>] [-o json|env|pretty] [--purge] [-f] [--to DIR] [--from DIR]`;
+const USAGE = `usage: stack <up|run|down|reset|status|logs|backup|restore|test-db|failover> [--workdir <dir>] [-o json|env|pretty] [--standby] [--purge] [-f] [--to DIR] [--from DIR]`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -37,6 +41,7 @@ async function main(): Promise<number> {
       workdir: { type: 'string' },
       output: { type: 'string', short: 'o', default: 'pretty' },
       purge: { type: 'boolean', default: false },
+      standby: { type: 'boolean', default: false },
       follow: { type: 'boolean', short: 'f', default: false },
       to: { type: 'string' },
       from: { type: 'string' },
@@ -53,9 +58,15 @@ async function main(): Promise<number> {
   switch (command) {
     case 'up':
     case 'reset': {
-      const handle = command === 'up' ? await up(config) : await reset(config);
+      const handle = command === 'up' ? await up(config, { standby: values.standby }) : await reset(config);
       process.stdout.write(
-        formatStatus(statusVariables(config, handle.secrets, webUrl(config)), values.output) + '\n',
+        formatStatus(
+          {
+            ...statusVariables(config, handle.secrets, webUrl(config)),
+            ...standbyVariables(config, handle.secrets),
+          },
+          values.output,
+        ) + '\n',
       );
       // The API is up at this point; the web server may still not be serving the app (not built, port taken).
       const web = (await partsHealth(config))?.web;
@@ -80,18 +91,25 @@ async function main(): Promise<number> {
         );
         return 1;
       }
-      const vars = statusVariables(config, readSecrets(paths.secrets), webUrl(config));
+      const secrets = readSecrets(paths.secrets);
+      const vars = {
+        ...statusVariables(config, secrets, webUrl(config)),
+        ...standbyVariables(config, secrets),
+      };
+      const replication = haActive(paths) ? await replicationStatus(config, paths) : undefined;
       const parts = (await partsHealth(config)) ?? {
         api: { healthy: false, detail: 'gateway not answering' },
       };
       const allHealthy = Object.values(parts).every((p) => p.healthy);
       if (values.output === 'json') {
         const health = JSON.parse(formatHealth(parts, 'json')) as unknown;
-        process.stdout.write(JSON.stringify({ ...vars, STATUS: health }, null, 2) + '\n');
+        const extra = replication ? { REPLICATION: replication } : {};
+        process.stdout.write(JSON.stringify({ ...vars, STATUS: health, ...extra }, null, 2) + '\n');
       } else if (values.output === 'env') {
         process.stdout.write(`${formatStatus(vars, 'env')}\n${formatHealth(parts, 'env')}\n`);
       } else {
-        process.stdout.write(`${formatHealth(parts, 'pretty')}\n\n${formatStatus(vars, 'pretty')}\n`);
+        const nodes = replication ? `\n\n${formatReplication(replication)}` : '';
+        process.stdout.write(`${formatHealth(parts, 'pretty')}${nodes}\n\n${formatStatus(vars, 'pretty')}\n`);
       }
       return allHealthy ? 0 : 1;
     }
@@ -130,6 +148,9 @@ async function main(): Promise<number> {
     }
     case 'test-db':
       return testDatabase(config);
+    case 'failover':
+      await switchover(config, (line) => process.stderr.write(`${line}\n`));
+      return 0;
     default:
       process.stderr.write(`unknown command "${command}"\n${USAGE}\n`);
       return 2;

@@ -15,6 +15,7 @@ import {
 } from './external-providers.js';
 import { FileSizeError, parseFileSize } from './file-size.js';
 import { parseAuthEmail, parseLocalSmtp, type AuthEmailConfig, type LocalSmtpConfig } from './mail-config.js';
+import { parseStandby, type StandbyConfig } from './standby-config.js';
 import { parseAuthWebAuthn, type AuthWebAuthnConfig } from './webauthn-config.js';
 
 export interface AuthRateLimits {
@@ -80,6 +81,8 @@ export interface ProjectConfig {
   };
   /** `[storage]`: the global upload limit in bytes (`file_size_limit`, CLI default "50MiB"). */
   storage: { fileSizeLimit: number };
+  /** `[stack.standby]`: the streaming standby and automatic failover (src/ha). */
+  standby: StandbyConfig;
   /** Gateway limits that have no counterpart in the CLI's file, under our own [stack] table. */
   stack: {
     requestsPerWindow: number;
@@ -237,6 +240,7 @@ export function loadProjectConfig(workdir: string): ProjectConfig {
       maxConnections: num(table(stack, 'realtime'), 'max_connections', 10_000),
     },
     storage: { fileSizeLimit: fileSize(storage, 'file_size_limit', '50MiB') },
+    standby: parseStandby(table(stack, 'standby'), projectDir, num(db, 'port', 54322)),
     stack: {
       requestsPerWindow: num(stack, 'requests_per_window', 0),
       corsOrigins: withWebOrigins(strList(stack, 'cors_origins', ['*']), web.webPort),

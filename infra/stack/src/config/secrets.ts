@@ -19,6 +19,8 @@ export interface StackSecrets {
   authAdminPassword: string;
   /** Password of `supabase_storage_admin`. */
   storageAdminPassword: string;
+  /** Password of `cti_replicator`, the standby's replication login (src/ha); added when first needed. */
+  replicationPassword?: string;
 }
 
 export function readSecrets(file: string): StackSecrets {

@@ -14,12 +14,14 @@ import { createGatewayServer } from './server.js';
 import { services } from './services.js';
 import { gatewayWeb } from '../web/gateway-web.js';
 import { gatewayMail } from '../mail/catcher.js';
+import { primaryView } from '../ha/nodes.js';
 
 async function main(): Promise<void> {
   const workdir = process.argv[2];
   if (!workdir) throw new Error('usage: main.ts <workdir>');
-  const config = loadProjectConfig(workdir);
-  const paths = statePaths(config);
+  // With a standby (src/ha), db.port and pgData are the current primary's (ha.json).
+  const loaded = loadProjectConfig(workdir);
+  const { config, paths } = primaryView(loaded, statePaths(loaded));
   const secrets = readSecrets(paths.secrets);
   if (config.auth.signingKeysPath) useSigningKeys(loadSigningKeys(config.auth.signingKeysPath));
   const log = createLogger((process.env.STACK_LOG_LEVEL as 'debug' | undefined) ?? 'info');

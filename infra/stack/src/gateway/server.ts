@@ -12,6 +12,8 @@ import { RateLimiter } from '../kernel/rate-limit.js';
 import { RateKeyResolver } from './rate-key.js';
 import { createGatewayMetrics } from '../metrics/gateway-metrics.js';
 import { databaseUrl } from '../kernel/db.js';
+import { haActive } from '../ha/replication-status.js';
+import { replicationMetrics } from '../ha/replication-metrics.js';
 
 export function createGatewayServer(
   ctx: GatewayContext,
@@ -26,6 +28,7 @@ export function createGatewayServer(
     ctx.secrets,
     ctx.pools,
     databaseUrl(ctx.config, 'postgres', ctx.secrets.postgresPassword),
+    haActive(ctx.paths) ? (registry) => replicationMetrics(registry, ctx.config, ctx.paths) : undefined,
   );
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

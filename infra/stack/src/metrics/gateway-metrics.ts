@@ -41,6 +41,8 @@ export function createGatewayMetrics(
   secrets: StackSecrets,
   pools: Pools,
   importRunsUrl: string | undefined,
+  /** More collectors on the same registry (the standby's replication lag, src/ha). */
+  extra?: (registry: client.Registry) => void,
 ): GatewayMetrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'cti_gateway_' });
@@ -83,6 +85,7 @@ export function createGatewayMetrics(
     },
   });
   const imports = importRunsUrl ? importRunMetrics(registry, importRunsUrl) : undefined;
+  extra?.(registry);
   const services = new WeakMap<ServerResponse, string>();
 
   return {

@@ -35,10 +35,14 @@ export function serverUser(): OsUser {
 export function runTool(
   command: string,
   args: string[],
-  options: { allowFailure?: boolean } = {},
+  options: { allowFailure?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): SpawnSyncReturns<string> {
   const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  const result = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync(cmd, argv, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+  });
   if (result.error) throw result.error;
   if (result.status !== 0 && !options.allowFailure) {
     throw new Error(

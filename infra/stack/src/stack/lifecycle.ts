@@ -24,6 +24,18 @@ import { gatewayPid, startGateway, stopGateway } from './gateway-process.js';
 import { createProgress, type Progress } from './progress.js';
 import { startSupervisor, stopSupervisor, supervisorPid } from './supervisor-process.js';
 import { postgresIsExternal } from './supervisor.js';
+import { dbNode, haStateFile, nodePaths, primaryView } from '../ha/nodes.js';
+import { haActive } from '../ha/replication-status.js';
+import { ensureStandby } from '../ha/rejoin.js';
+import { ensureReplicationPassword } from '../ha/replication-secret.js';
+
+/** Stops and deletes node b and forgets the roles (node a is the primary again). */
+function removeStandby(config: ProjectConfig, paths: StatePaths): void {
+  const b = nodePaths(paths, dbNode(config, paths, 'b'));
+  if (clusterExists(b)) removeCluster(b);
+  rmSync(b.pgData, { recursive: true, force: true });
+  rmSync(haStateFile(paths), { force: true });
+}
 
 export interface StackHandle {
   config: ProjectConfig;
@@ -55,15 +67,26 @@ const BUILD_STEPS = 2 + readdirSync(BOOTSTRAP_SQL_DIR).filter((f) => f.endsWith(
 export interface UpOptions {
   /** Start the detached supervisor at the end (false: the caller supervises, as `stack run` does). */
   supervise?: boolean;
+  /** `up --standby`: set up the streaming standby even when config.toml does not enable it. */
+  standby?: boolean;
 }
 
-export async function up(config: ProjectConfig, options: UpOptions = {}): Promise<StackHandle> {
-  const paths = statePaths(config);
+/** The streaming standby (src/ha), when config.toml or `--standby` asks for one or one exists. */
+async function standbyStep(config: ProjectConfig, paths: StatePaths, secrets: StackSecrets, wanted: boolean) {
+  if (!wanted && !config.standby.enabled && !haActive(paths)) return;
+  const password = ensureReplicationPassword(paths.secrets, secrets);
+  await ensureStandby(config, paths, password, (line) => process.stderr.write(`${line}\n`));
+}
+
+export async function up(baseConfig: ProjectConfig, options: UpOptions = {}): Promise<StackHandle> {
+  // After a failover the primary is the standby's node: start and migrate that one.
+  const { config, paths } = primaryView(baseConfig, statePaths(baseConfig));
   const supervise = options.supervise ?? true;
   const secrets = await loadOrCreateSecrets(paths.secrets);
-  if (!clusterExists(paths)) {
+  if (!clusterExists(paths) && !haActive(paths)) {
     const progress = createProgress(BUILD_STEPS + 2);
     await buildDatabase(config, paths, secrets, progress);
+    await standbyStep(baseConfig, paths, secrets, options.standby === true);
     progress.step('gateway');
     await startGateway(config, paths);
     progress.step('demo accounts');
@@ -77,6 +100,7 @@ export async function up(config: ProjectConfig, options: UpOptions = {}): Promis
   const progress = createProgress(4);
   progress.step('postgres');
   if (!isClusterRunning(paths)) startCluster(paths);
+  await standbyStep(baseConfig, paths, secrets, options.standby === true);
   progress.step('pending migrations');
   await backupBeforeMigrations(config, paths, (line) => process.stderr.write(`${line}\n`));
   await pushMigrations(config, paths, secrets);
@@ -98,6 +122,8 @@ export async function reset(config: ProjectConfig): Promise<StackHandle> {
   await stopGateway(paths);
   progress.step('drop database');
   removeCluster(paths);
+  // A rebuilt database starts with one node again (`up --standby` sets the standby up anew).
+  removeStandby(config, paths);
   // Object bytes belong to the rows just dropped.
   rmSync(paths.storage, { recursive: true, force: true });
   await buildDatabase(config, paths, secrets, progress);
@@ -117,6 +143,8 @@ export async function down(config: ProjectConfig, options: { purge?: boolean } =
   await stopGateway(paths);
   // A Postgres run by systemd (STACK_POSTGRES=external) is stopped by its own unit.
   if (!postgresIsExternal() || options.purge) stopCluster(paths);
+  if (haActive(paths)) stopCluster(nodePaths(paths, dbNode(config, paths, 'b')));
+  if (options.purge) removeStandby(config, paths);
   if (options.purge) rmSync(paths.root, { recursive: true, force: true });
 }
 
@@ -126,8 +154,8 @@ export interface StackStatus {
   supervisor: boolean;
 }
 
-export function status(config: ProjectConfig): StackStatus {
-  const paths = statePaths(config);
+export function status(baseConfig: ProjectConfig): StackStatus {
+  const { paths } = primaryView(baseConfig, statePaths(baseConfig));
   return {
     postgres: isClusterRunning(paths),
     gateway: gatewayPid(paths) !== undefined,

@@ -15,7 +15,11 @@ import { restartDelay } from '../kernel/restart-delay.js';
 import type { Logger } from '../kernel/logger.js';
 import { clusterExists } from '../postgres/cluster.js';
 import { launchPostmaster } from '../postgres/postmaster.js';
-import { gatewayPid, startGateway } from './gateway-process.js';
+import { gatewayPid, startGateway, stopGateway } from './gateway-process.js';
+import { createHaWatch } from '../ha/ha-watch.js';
+import { currentNodes, nodePid } from '../ha/nodes.js';
+import { haActive } from '../ha/replication-status.js';
+import { readSecrets } from '../config/secrets.js';
 
 const TICK_MS = 250;
 /** A part that stayed up this long counts as healthy again: its next crash restarts at once. */
@@ -134,6 +138,14 @@ export function supervise(config: ProjectConfig, paths: StatePaths, log: Logger)
     },
     log,
   );
+  // With a standby (src/ha), the HA watch replaces restarting Postgres in place: it promotes the
+  // standby when the primary is gone and restarts the gateway on the new primary.
+  const ha = haActive(paths)
+    ? createHaWatch(config, paths, readSecrets(paths.secrets).replicationPassword ?? '', log, async () => {
+        await stopGateway(paths);
+        await startGateway(config, paths);
+      })
+    : undefined;
   let unanswered = 0;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
@@ -143,7 +155,8 @@ export function supervise(config: ProjectConfig, paths: StatePaths, log: Logger)
   let probing = false;
   async function probeGateway(): Promise<void> {
     const pid = gatewayPid(paths);
-    if (probing || pid === undefined || postmasterPid(paths) === undefined) return;
+    const primaryPid = ha ? nodePid(currentNodes(config, paths).primary) : postmasterPid(paths);
+    if (probing || pid === undefined || primaryPid === undefined) return;
     probing = true;
     unanswered = (await gatewayAnswers(config)) ? 0 : unanswered + 1;
     probing = false;
@@ -157,9 +170,11 @@ export function supervise(config: ProjectConfig, paths: StatePaths, log: Logger)
 
   async function tick(): Promise<void> {
     // `reset` and `restore` stop the supervisor first; a missing cluster here means it was purged.
-    if (!clusterExists(paths)) return;
+    if (ha) {
+      if (!(await ha.check())) return;
+    } else if (!clusterExists(paths)) return;
     // Under systemd the cti-postgres unit restarts Postgres; we only wait for it.
-    if (postgresIsExternal()) {
+    else if (postgresIsExternal()) {
       if (postmasterPid(paths) === undefined) return;
     } else if (!(await postgres.check())) return;
     await gateway.check();
