@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authService } from './service.js';
+import { authService, refusesKey } from './service.js';
 import { resolveRoute } from './routes.js';
 
 describe('resolveRoute', () => {
@@ -21,13 +21,19 @@ describe('resolveRoute', () => {
   });
 });
 
-describe('authService.requiresApiKey', () => {
-  it('leaves exactly the routes Kong leaves open', () => {
-    for (const open of ['/verify', '/callback', '/authorize', '/.well-known/jwks.json', '/verify/']) {
-      expect(authService.requiresApiKey(open)).toBe(false);
+describe('API keys on /auth/v1 (the Supabase CLI gateway: no key-auth)', () => {
+  it('needs no key on any route', () => {
+    for (const path of ['/verify', '/signup', '/token', '/user', '/admin/users', '/settings', '/health']) {
+      expect(authService.requiresApiKey(path)).toBe(false);
     }
-    for (const closed of ['/signup', '/token', '/user', '/admin/users', '/settings', '/health']) {
-      expect(authService.requiresApiKey(closed)).toBe(true);
+  });
+
+  it('refuses a key that is none of ours, except on the routes links and redirects open', () => {
+    expect(refusesKey('/signup', 'wrong', false)).toBe(true);
+    expect(refusesKey('/signup', undefined, false)).toBe(false);
+    expect(refusesKey('/signup', 'anon-key', true)).toBe(false);
+    for (const open of ['/verify', '/callback', '/authorize', '/.well-known/jwks.json', '/verify/']) {
+      expect(refusesKey(open, 'wrong', false)).toBe(false);
     }
   });
 });

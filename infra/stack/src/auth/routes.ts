@@ -105,7 +105,7 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/factors\/([^/]+)\/verify$/, '/factors/{id}/verify'],
 ];
 
-/** Routes that Kong leaves open (no API key): links opened from emails and OAuth redirects. */
+/** Routes that ignore API keys (open in the CLI's Kong): links opened from emails and OAuth redirects. */
 export const OPEN_PATHS = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
 
 export function normalisePath(path: string): string {

@@ -5,7 +5,9 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { GatewayContext, Service } from '../kernel/context.js';
+import { extractApiKey, INVALID_API_KEY } from '../kernel/api-keys.js';
 import { isConnectionError } from '../kernel/db.js';
+import { sendJson } from '../kernel/http.js';
 import { JwtError } from '../kernel/jwt.js';
 import { makeAuthCall } from './auth-call.js';
 import { isConcurrencyFailure } from './db.js';
@@ -50,11 +52,24 @@ function fail(res: ServerResponse, error: AuthApiError): void {
   sendAuthError(res, error);
 }
 
+/**
+ * API keys on /auth/v1 as the Supabase CLI's gateway has them (its kong.yml template puts no
+ * key-auth on any /auth/v1 route; GoTrue itself reads no API key): a request without a key is
+ * served, as anon unless its Authorization says otherwise, so admin routes still need a
+ * service-role token. A key that is sent but is none of ours is refused as before (hosted
+ * Supabase's answer), except on the routes links and redirects open, which ignore keys.
+ */
+export function refusesKey(path: string, rawKey: string | undefined, known: boolean): boolean {
+  return rawKey !== undefined && !known && !OPEN_PATHS.has(normalisePath(path));
+}
+
 export const authService: Service = {
   name: 'auth',
   prefix: '/auth/v1',
-  requiresApiKey: (path) => !OPEN_PATHS.has(normalisePath(path)),
+  requiresApiKey: () => false,
   async handle(req, res, ctx, route) {
+    if (refusesKey(route.path, extractApiKey(req, route.url), route.apiKey !== undefined))
+      return sendJson(res, 401, INVALID_API_KEY);
     const call = makeAuthCall(req, res, ctx, route);
     try {
       const { handler, id, subId } = resolveRoute(req.method ?? 'GET', route.path);

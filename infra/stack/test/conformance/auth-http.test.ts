@@ -11,13 +11,25 @@ import { startAuthGateway, type AuthGateway } from '../helpers/auth-gateway.js';
 import { stackEnv } from '../helpers/stack-env.js';
 
 describe('auth API keys (gateway)', () => {
-  it('refuses a request without a key with Kong 401 body', async () => {
-    const response = await authFetch('/signup', { method: 'POST', apikey: null, body: '{}' });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({
-      message: 'No API key found in request',
-      hint: 'No `apikey` request header or url param was found.',
+  // The Supabase CLI's gateway has no key-auth on /auth/v1 (its kong.yml template), and GoTrue reads
+  // no key: a keyless call is served as anon. Admin routes still need a service-role token.
+  it('serves a request without a key as the CLI does; admin routes still refuse it', async () => {
+    const email = uniqueEmail('keyless');
+    const signup = await authFetch('/signup', {
+      method: 'POST',
+      apikey: null,
+      body: JSON.stringify({ email, password: 'secret-123' }),
     });
+    expect(signup.status).toBe(200);
+    expect((signup.body as { user: { email: string } }).user.email).toBe(email);
+    const admin = await authFetch('/admin/users', { apikey: null });
+    expect(admin.status).toBe(403);
+    expect(admin.body).toMatchObject({ code: 'not_admin' });
+    const asUser = await authFetch('/admin/users', {
+      apikey: null,
+      headers: { authorization: `Bearer ${(signup.body as { access_token: string }).access_token}` },
+    });
+    expect(asUser.status).toBe(403);
   });
 
   it('refuses an unknown key', async () => {
