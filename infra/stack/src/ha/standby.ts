@@ -54,7 +54,7 @@ export function limitReplicationHba(text: string, standbyAddress: string): strin
     .split('\n')
     .filter((line) => !/^\s*(local|host\w*)\s+replication\s/.test(line))
     .join('\n')
-    .replace(/\n+$/, '\n');
+    .replace(/\n*$/, '\n');
   return `${base}\n${HBA_MARKER}\nhost replication ${REPLICATION_ROLE} ${standbyAddress} scram-sha-256\n`;
 }
 
