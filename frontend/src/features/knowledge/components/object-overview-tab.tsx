@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import type { IntelObject } from '@/features/knowledge/api/get-intel-object';
 import { plainAttackText } from '@/features/knowledge/utils/object-kinds';
+import { summaryText } from '@/features/knowledge/utils/summary-text';
 import { ObjectCuration } from './object-curation';
 
 /** ATT&CK's tactic short names (initial-access) as their names (Initial Access). */
@@ -31,7 +32,13 @@ export function ObjectOverviewTab({ object, extra }: { object: IntelObject; extr
   return (
     <Stack gap="4">
       {object.description && (
-        <InertText value={plainAttackText(object.description)} as="p" maxLength={4000} />
+        <InertText
+          value={
+            object.type === 'report' ? summaryText(object.description) : plainAttackText(object.description)
+          }
+          as="p"
+          maxLength={4000}
+        />
       )}
       <Facts
         items={[
