@@ -3,6 +3,7 @@
  * service-health banner, and the page in the Outlet. It also runs the shell-wide monitors.
  */
 import { Box, Flex } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { NewAlertBadge } from '@/features/alerts/components/new-alert-badge';
@@ -21,7 +22,7 @@ import { useSidebarShortcut } from '@/features/sidebar/hooks/use-sidebar-shortcu
 import { useSidebarToggle } from '@/features/sidebar/hooks/use-sidebar-toggle';
 import { platformPath } from '@/config/paths';
 import { navGroups } from '@/app/routes/platform/navigation';
-import { preloadPageModules } from '@/app/routes/platform/page-modules';
+import { prefetchPage, preloadPageModules } from '@/app/routes/platform/page-modules';
 import { platformPageRegistry } from '@/app/routes/platform/pages';
 import { PlatformHeader } from './platform-header';
 
@@ -30,7 +31,12 @@ export function PlatformShell() {
   const signedIn = Boolean(user);
   // The auth listener validates admin access shortly after sign-in; the Admin link follows its answer.
   const isAdmin = isAdminAccount(adminValidation);
-  const groups = useMemo(() => navGroups({ isAdmin }), [isAdmin]);
+  const queryClient = useQueryClient();
+  // A hovered or focused link fetches its page's code and first data, so the click renders at once.
+  const groups = useMemo(
+    () => navGroups({ isAdmin, prefetch: (page) => prefetchPage(page, queryClient) }),
+    [isAdmin, queryClient],
+  );
   const isMobile = useIsMobile();
   const { toggle, expanded } = useSidebarToggle(isMobile);
   useSidebarShortcut(toggle);

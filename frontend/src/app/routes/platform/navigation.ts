@@ -2,9 +2,16 @@
 import { platformPath } from '@/config/paths';
 import type { NavGroup } from '@/features/sidebar/utils/nav-model';
 import { pageIcons } from './page-icons';
-import { navGroupTable, platformPageRegistry } from './pages';
+import { navGroupTable, platformPageRegistry, type PlatformPageDefinition } from './pages';
 
-export function navGroups({ isAdmin }: { isAdmin: boolean }): NavGroup[] {
+export function navGroups({
+  isAdmin,
+  prefetch,
+}: {
+  isAdmin: boolean;
+  /** Called when a page's link is hovered or focused (page-modules.ts prefetchPage). */
+  prefetch?: (page: PlatformPageDefinition) => void;
+}): NavGroup[] {
   return navGroupTable.map((group) => ({
     ...group,
     items: platformPageRegistry
@@ -16,6 +23,7 @@ export function navGroups({ isAdmin }: { isAdmin: boolean }): NavGroup[] {
         to: platformPath(page.key),
         label: page.navLabel,
         icon: pageIcons[page.key],
+        prefetch: prefetch && (() => prefetch(page)),
       })),
   }));
 }

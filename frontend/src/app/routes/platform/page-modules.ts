@@ -3,12 +3,20 @@
  * arrived is handed to React.lazy through a thenable that settles synchronously, so a route change to a
  * preloaded page renders at once instead of suspending for a tick behind 'Loading secure platform...'.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
 import { ComponentLoadError } from '@/components/errors/load-failure';
 import type { PlatformPage } from '@/config/paths';
 import type { PlatformPageDefinition, PlatformPageProps } from './pages';
 
-type PageModule = { default: ComponentType<PlatformPageProps> };
+/**
+ * A page's route module. `prefetch` (optional) asks the questions the page asks first, so a hover or
+ * focus on its link fills the query cache before the click.
+ */
+type PageModule = {
+  default: ComponentType<PlatformPageProps>;
+  prefetch?: (queryClient: QueryClient) => void;
+};
 
 const arrived = new Map<PlatformPage, PageModule>();
 const pending = new Map<PlatformPage, Promise<PageModule>>();
@@ -42,6 +50,17 @@ export function loadPageModule(definition: PlatformPageDefinition): PageThenable
 export function lazyPage(definition: PlatformPageDefinition): ComponentType<PlatformPageProps> {
   // The cast: React's types ask for a Promise, its runtime takes any thenable.
   return lazy(() => loadPageModule(definition) as Promise<PageModule>);
+}
+
+/**
+ * A link to the page is hovered or focused: its code (when the idle preloader has not fetched it
+ * yet) and then its first data, so the click finds both. Failures are left for the visit to show.
+ */
+export function prefetchPage(definition: PlatformPageDefinition, queryClient: QueryClient): void {
+  loadPageModule(definition).then(
+    (module) => module.prefetch?.(queryClient),
+    () => undefined,
+  );
 }
 
 /** Fetches the given pages' code while the browser is idle, one at a time so it never competes with the visible page. */

@@ -32,7 +32,7 @@ export function SidebarNavItem({ item, collapsed, badge, onNavigate }: SidebarNa
       _currentPage={{ bg: 'colorPalette.subtle', color: 'colorPalette.fg', fontWeight: 'semibold' }}
       colorPalette="blue"
     >
-      <NavLink to={item.to} onClick={onNavigate}>
+      <NavLink to={item.to} onClick={onNavigate} onPointerEnter={item.prefetch} onFocus={item.prefetch}>
         <Icon flexShrink={0} boxSize="4">
           <ItemIcon aria-hidden="true" />
         </Icon>

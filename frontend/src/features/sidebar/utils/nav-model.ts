@@ -10,6 +10,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: IconType;
+  /** Hover or focus on the link: fetch what the page needs before the click. */
+  prefetch?: () => void;
 }
 
 export interface NavGroup {
