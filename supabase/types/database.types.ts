@@ -474,6 +474,7 @@ export type Database = {
           id?: string;
           kind: Database['public']['Enums']['case_kind'];
           pap?: Database['public']['Enums']['pap_level'];
+          paused_past_due?: never;
           red_audience?: string[];
           resolved_at?: string | null;
           respond_by?: string | null;
@@ -496,6 +497,7 @@ export type Database = {
           id?: string;
           kind?: Database['public']['Enums']['case_kind'];
           pap?: Database['public']['Enums']['pap_level'];
+          paused_past_due?: never;
           red_audience?: string[];
           resolved_at?: string | null;
           respond_by?: string | null;
@@ -4150,8 +4152,11 @@ export type Database = {
           _case_id: string;
           _description?: string;
           _due_at?: string;
+          _pap?: string;
+          _red_audience?: string[];
           _severity?: string;
           _title?: string;
+          _tlp?: string;
         };
         Returns: undefined;
       };
