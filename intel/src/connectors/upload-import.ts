@@ -19,6 +19,7 @@ import {
 import { WorkspaceImportFailed, type WorkspaceSummary } from '../workspace-import/import-run.js';
 import { runAssetsImport } from '../workspace-import/run-assets-import.js';
 import { runLeaksImport } from '../workspace-import/run-leaks-import.js';
+import { isMappedFormat, mappedSourceAdapter } from './mapped-source.js';
 
 /**
  * Files uploaded from the app: telemetry from Network Monitoring (request_telemetry_import, bucket
@@ -85,11 +86,17 @@ const importTelemetry: Importer = async (db, job, file, signal) => {
 const importIntelligence: Importer = async (db, job, file, signal) => {
   const label = `${job.source ?? 'a removed source'}: upload ${path.basename(file)}`;
   if (!job.source) throw new Error('the source of this upload was removed before it could be imported');
-  if (!(FORMAT_NAMES as readonly string[]).includes(job.format ?? ''))
+  // A file for a csv-map or json-map source is read through the source's feed map.
+  const mapped = isMappedFormat(job.format ?? null)
+    ? await mappedSourceAdapter(db, { name: job.source })
+    : undefined;
+  if (mapped && 'error' in mapped) throw new Error(mapped.error);
+  if (!mapped && !(FORMAT_NAMES as readonly string[]).includes(job.format ?? ''))
     throw new Error(`the format "${job.format}" has no importer for the knowledge base`);
   const summary = await runImport(db, {
     inputs: [file],
-    format: job.format as FormatName,
+    format: mapped ? undefined : (job.format as FormatName),
+    adapter: mapped?.adapter,
     source: job.source,
     requestedBy: job.requestedBy,
     queuedRunId: job.runId,

@@ -1,6 +1,7 @@
 import type { Readable, TransformCallback } from 'node:stream';
 import { Parser, type CsvError, type Options } from 'csv-parse';
 import { InputRefused } from '../format.js';
+import { CSV_OPTIONS as OPTIONS, FATAL } from './csv-options.js';
 
 /** One CSV record and the physical line it ends on (1-based). */
 export interface CsvRecord {
@@ -15,25 +16,6 @@ export interface CsvProblem {
 }
 
 export type CsvItem = CsvRecord | CsvProblem;
-
-/** No real feed has a record this long; past it a quote was left open and the rest is one field. */
-const MAX_RECORD_CHARS = 1_000_000;
-
-/** After these the parser cannot find the next record again, so the input is refused. */
-const FATAL = new Set(['CSV_QUOTE_NOT_CLOSED', 'CSV_MAX_RECORD_SIZE']);
-
-const OPTIONS: Options = {
-  comment: '#',
-  comment_no_infix: true,
-  relax_column_count: true,
-  // A stray quote is kept as text instead of swallowing the records after it.
-  relax_quotes: true,
-  skip_empty_lines: true,
-  skip_records_with_error: true,
-  // Explicit, so a file mixing LF and CRLF does not leave `\r` at the end of fields.
-  record_delimiter: ['\r\n', '\n'],
-  max_record_size: MAX_RECORD_CHARS,
-};
 
 /**
  * csv-parse, handing on one array of records per input chunk with each record's line. Reading
