@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { indicatorPap, scoreDeltaText, summaryLines } from './enrichment-summary';
 
 describe('enrichment summaries', () => {
-  it('puts known fields in words and order, joins lists and leaves empty ones out', () => {
+  it('puts known fields in words, verdicts first, joins lists and leaves empty ones out', () => {
     expect(
       summaryLines({
-        reports: 1289,
-        confidence: 100,
         isp: 'Example B.V.',
-        usage: null,
+        reports: 1289,
         whitelisted: false,
+        confidence: 100,
+        usage: null,
         tags: [],
       }),
     ).toEqual([
@@ -18,6 +18,7 @@ describe('enrichment summaries', () => {
       ['Whitelisted', 'no'],
       ['ISP', 'Example B.V.'],
     ]);
+    expect(summaryLines({ last_reported: '2026-11-27T08:41:02+00:00' })[0]![1]).not.toContain('T08');
     expect(summaryLines({ ports: ['22', '443'], some_new_field: 'x' })).toEqual([
       ['Open ports', '22, 443'],
       ['some new field', 'x'],
