@@ -5,13 +5,13 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { RedAudienceChoice } from '@/components/intel/red-audience-choice';
 import { tlpLabel } from '@/components/intel/tlp-badge';
-import type { Tlp } from '@/features/knowledge/utils/authoring';
+import type { RedGroup, Tlp } from '@/lib/intel/clearance';
 
 interface TlpFieldsProps {
   levels: readonly Tlp[];
   tlp: Tlp;
   onTlp: (tlp: Tlp) => void;
-  redGroups: readonly { id: string; name: string }[];
+  redGroups: readonly RedGroup[];
   audience: readonly string[];
   onAudience: (next: string[]) => void;
 }

@@ -28,8 +28,6 @@ import { indicatorColumns, SORT_DIRECTIONS } from '@/features/indicators/compone
 import { IndicatorExport } from '@/features/indicators/components/indicator-export';
 import { IndicatorDrawer } from '@/features/indicators/components/indicator-drawer';
 import { IndicatorFilterBar } from '@/features/indicators/components/indicator-filter-bar';
-import { writableTlpLevels } from '@/features/indicators/utils/writable-tlp';
-import { useMyClearance } from '@/features/indicators/api/get-my-clearance';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { RevokeDialog } from '@/features/indicators/components/revoke-dialog';
 import {
@@ -39,6 +37,7 @@ import {
   type IndicatorSort,
 } from '@/features/indicators/schemas/indicator-filters';
 import { formatCount } from '@/lib/format/format';
+import { useWritableTlp } from '@/lib/intel/clearance';
 import { useUrlState } from '@/lib/url-state';
 import type { PlatformPageProps } from './pages';
 
@@ -55,7 +54,7 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
   const [filters, setFilters] = useUrlState(indicatorFiltersSchema);
   const [pageView, setPageView] = useUrlState(pageViewSchema);
   const { adminValidation, user } = useAuth();
-  const clearance = useMyClearance();
+  const clearance = useWritableTlp();
   const queryClient = useQueryClient();
   const result = useMemo(() => resultFilters(filters), [filters]);
   const list = useSearchIndicators(result, filters.sort);
@@ -170,7 +169,7 @@ export default function IocIntelligencePage({ definition }: PlatformPageProps) {
         open={adding}
         onClose={() => setAdding(false)}
         onAdded={(id) => setFilters({ open: id }, { push: true })}
-        tlpLevels={writableTlpLevels(clearance.data)}
+        tlpLevels={clearance.data?.levels ?? []}
         redGroups={clearance.data?.redGroups ?? []}
       />
       <RevokeDialog

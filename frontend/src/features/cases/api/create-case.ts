@@ -12,6 +12,7 @@ export interface NewCase {
   description: string;
   tlp: string;
   redAudience: string[];
+  pap: string;
 }
 
 export async function createCase(input: NewCase): Promise<string> {
@@ -23,6 +24,7 @@ export async function createCase(input: NewCase): Promise<string> {
     _description: input.description,
     _tlp: input.tlp,
     _red_audience: input.redAudience,
+    _pap: input.pap,
   });
   refusal(error);
   return data as string;

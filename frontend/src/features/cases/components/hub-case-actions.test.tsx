@@ -33,6 +33,7 @@ describe('HubCaseActions', () => {
 
   it('opens a case with the selected alerts through create_case and hands its id on', async () => {
     answerRpc('create_case', () => ({ data: CASE, error: null }));
+    answerRpc('my_clearance', () => ({ data: [{ clearance: 'amber+strict', red_groups: [] }], error: null }));
     const onDone = renderActions([beacon, lookalike]);
     expect(screen.queryByRole('button', { name: 'Open a takedown case' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open a case' }));
@@ -47,6 +48,7 @@ describe('HubCaseActions', () => {
         _kind: 'incident',
         _alert_ids: ['a1', 'a2'],
         _tlp: 'amber',
+        _pap: 'clear',
       }),
     );
     // The dialog closes once the case is open.

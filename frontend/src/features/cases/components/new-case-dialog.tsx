@@ -1,9 +1,13 @@
 /**
- * Opening a case: title, kind, severity (by default the worst of its alerts'), TLP and a Markdown
- * description (stored as written, shown inert). From the Hub it carries the selected alerts.
+ * Opening a case: title, kind, severity (by default the worst of its alerts'), TLP (up to the
+ * analyst's clearance; RED with its audience), PAP and a Markdown description (stored as written,
+ * shown inert). From the Hub it carries the selected alerts.
  */
 import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
+import type { PapLevel } from '@/components/intel/pap-badge';
+import { PapField } from '@/components/intel/pap-field';
+import { TlpFields } from '@/components/intel/tlp-fields';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { useCreateCase } from '@/features/cases/api/create-case';
 import {
@@ -13,8 +17,7 @@ import {
   type CaseKind,
   type CaseSeverity,
 } from '@/features/cases/schemas/case-filters';
-
-const TLPS = ['clear', 'green', 'amber', 'amber+strict'] as const;
+import { useWritableTlp, type Tlp } from '@/lib/intel/clearance';
 
 export interface NewCaseDialogProps {
   alertIds?: readonly string[];
@@ -63,7 +66,12 @@ export function NewCaseDialog({
   const [title, setTitle] = useState(initialTitle);
   const [kind, setKind] = useState<CaseKind>(initialKind);
   const [severity, setSeverity] = useState<CaseSeverity | ''>('');
-  const [tlp, setTlp] = useState('amber');
+  const clearance = useWritableTlp();
+  const levels = clearance.data?.levels ?? [];
+  const [wantedTlp, setTlp] = useState<Tlp>('amber');
+  const tlp = levels.includes(wantedTlp) ? wantedTlp : (levels.at(-1) ?? 'clear');
+  const [audience, setAudience] = useState<string[]>([]);
+  const [pap, setPap] = useState<PapLevel>('clear');
   const [description, setDescription] = useState('');
   const submit = () =>
     create.mutate(
@@ -74,7 +82,8 @@ export function NewCaseDialog({
         severity: severity || undefined,
         description,
         tlp,
-        redAudience: [],
+        redAudience: tlp === 'red' ? audience : [],
+        pap,
       },
       { onSuccess: onCreated },
     );
@@ -86,7 +95,9 @@ export function NewCaseDialog({
           : 'Open a case'
       }
       submitLabel="Open the case"
-      canSubmit={title.trim().length > 0 && title.trim().length <= 300}
+      canSubmit={
+        title.trim().length > 0 && title.trim().length <= 300 && (tlp !== 'red' || audience.length > 0)
+      }
       busy={create.isPending}
       error={create.error}
       onSubmit={submit}
@@ -111,12 +122,15 @@ export function NewCaseDialog({
           ...CASE_SEVERITIES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as const),
         ]}
       />
-      <Select
-        label="TLP"
-        value={tlp}
-        onChange={setTlp}
-        options={TLPS.map((t) => [t, `TLP:${t.toUpperCase()}`] as const)}
+      <TlpFields
+        levels={levels}
+        tlp={tlp}
+        onTlp={setTlp}
+        redGroups={clearance.data?.redGroups ?? []}
+        audience={audience}
+        onAudience={setAudience}
       />
+      <PapField value={pap} onChange={setPap} />
       <Field.Root>
         <Field.Label>Description (Markdown, shown as written)</Field.Label>
         <Textarea

@@ -17,6 +17,4 @@ export const indicatorKeys = {
   listHits: (ids: readonly number[]) => [...indicatorKeys.all, 'list-hits', ids] as const,
   scoreHistory: (id: number) => [...indicatorKeys.all, 'score-history', id] as const,
   decayThreshold: (type: string) => [...indicatorKeys.all, 'decay-threshold', type] as const,
-  /** Not under `all`: adding an indicator changes no clearance. */
-  clearance: () => ['my-clearance'] as const,
 };

@@ -17,7 +17,6 @@ export const knowledgeKeys = {
   changes: (stixId: string) => [...knowledgeKeys.all, 'changes', stixId] as const,
   notes: (stixId: string) => [...knowledgeKeys.all, 'notes', stixId] as const,
   rules: () => [...knowledgeKeys.all, 'relationship-rules'] as const,
-  clearance: () => [...knowledgeKeys.all, 'clearance'] as const,
   search: (query: string, types: readonly string[]) =>
     [...knowledgeKeys.all, 'search', query, types] as const,
   mergePreview: (into: string, from: readonly string[]) =>

@@ -10,7 +10,8 @@ import { toast } from '@/components/ui/toast';
 import type { IntelObject } from '@/features/knowledge/api/get-intel-object';
 import { useSaveIntelObject } from '@/features/knowledge/api/save-intel-object';
 import type { FoundObject } from '@/features/knowledge/api/search-intel-objects';
-import { useWritableTlp } from '@/features/knowledge/api/get-writable-tlp';
+import { TlpFields } from '@/components/intel/tlp-fields';
+import { useWritableTlp } from '@/lib/intel/clearance';
 import {
   AUTHORED_TYPES,
   parseAliases,
@@ -19,7 +20,6 @@ import {
 } from '@/features/knowledge/utils/authoring';
 import { kindName } from '@/features/knowledge/utils/object-kinds';
 import { ObjectPicker } from './object-picker';
-import { TlpFields } from './tlp-fields';
 
 interface IntelObjectDialogProps {
   /** The object to edit; a new one when absent. */

@@ -8,7 +8,7 @@ import { TlpBadge, tlpLabel } from '@/components/intel/tlp-badge';
 import { formatDateTime } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
 import { useAddObjectNote, useObjectNotes, type ObjectKind } from '@/features/knowledge/api/object-notes';
-import { useWritableTlp } from '@/features/knowledge/api/get-writable-tlp';
+import { useWritableTlp } from '@/lib/intel/clearance';
 import { levelsUpTo, type Tlp } from '@/features/knowledge/utils/authoring';
 
 interface ObjectNotesProps {

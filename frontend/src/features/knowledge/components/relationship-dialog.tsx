@@ -9,11 +9,11 @@ import { toast } from '@/components/ui/toast';
 import { useCreateRelationship } from '@/features/knowledge/api/create-relationship';
 import type { FoundObject } from '@/features/knowledge/api/search-intel-objects';
 import { useRelationshipRules } from '@/features/knowledge/api/relationship-rules';
-import { useWritableTlp } from '@/features/knowledge/api/get-writable-tlp';
+import { TlpFields } from '@/components/intel/tlp-fields';
+import { useWritableTlp } from '@/lib/intel/clearance';
 import { allowedRelationshipTypes, type Tlp } from '@/features/knowledge/utils/authoring';
 import { ObjectPicker } from './object-picker';
 import { RelationshipTypeField } from './relationship-type-field';
-import { TlpFields } from './tlp-fields';
 
 interface RelationshipDialogProps {
   object: { stix_id: string; type: string; name: string | null };

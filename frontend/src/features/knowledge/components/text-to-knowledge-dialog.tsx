@@ -13,7 +13,8 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { toast } from '@/components/ui/toast';
 import { formatCount } from '@/lib/format/format';
 import { InertText } from '@/lib/security/inert-text';
-import { useWritableTlp } from '@/features/knowledge/api/get-writable-tlp';
+import { TlpFields } from '@/components/intel/tlp-fields';
+import { useWritableTlp } from '@/lib/intel/clearance';
 import {
   draftFromText,
   MAX_TEXT_CHARS,
@@ -23,7 +24,6 @@ import {
 import type { Tlp } from '@/features/knowledge/utils/authoring';
 import { kindName } from '@/features/knowledge/utils/object-kinds';
 import { documentText } from '@/features/knowledge/utils/document-text';
-import { TlpFields } from './tlp-fields';
 
 function Pick({
   label,

@@ -14,8 +14,9 @@ export const AUTHORED_TYPES = [
 ] as const;
 export type AuthoredType = (typeof AUTHORED_TYPES)[number];
 
-export const TLP_ORDER = ['clear', 'green', 'amber', 'amber+strict', 'red'] as const;
-export type Tlp = (typeof TLP_ORDER)[number];
+import { TLP_ORDER, type Tlp } from '@/lib/intel/clearance';
+
+export { TLP_ORDER, type Tlp };
 
 export const isAuthoredType = (type: string): type is AuthoredType =>
   (AUTHORED_TYPES as readonly string[]).includes(type);
