@@ -16,6 +16,7 @@ import { settingsViewSchema } from '@/features/settings/schemas/settings-view';
 import { NotificationsSection } from '@/features/notifications/components/notifications-section';
 import { OutboundAddressesSection } from '@/features/outbound/components/outbound-addresses-section';
 import { EnrichmentServicesSection } from '@/features/enrichment-services/components/enrichment-services-section';
+import { SlaTargetsSection } from '@/features/cases/components/sla-targets-section';
 import type { PlatformPageProps } from './pages';
 
 export default function SystemConfigurationPage({ definition }: PlatformPageProps) {
@@ -49,6 +50,7 @@ export default function SystemConfigurationPage({ definition }: PlatformPageProp
         settings={settings.data}
         onClose={() => setView({ history: undefined })}
       />
+      <SlaTargetsSection />
       <OutboundAddressesSection />
       <EnrichmentServicesSection />
       <NotificationsSection />
