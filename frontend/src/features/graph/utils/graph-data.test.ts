@@ -85,6 +85,25 @@ describe('graph answers', () => {
     ).toBe(false);
   });
 
+  it('names a group of objects in words, and leaves other groups as the server says them', () => {
+    const answer = graphAnswerSchema.parse({
+      root: ACTOR,
+      nodes: [
+        {
+          id: `group:${ACTOR}:object:attack-pattern`,
+          kind: 'group',
+          type: 'attack-pattern',
+          label: '1234 attack-pattern',
+          count: 1234,
+          group: { group: 'object', type: 'attack-pattern' },
+        },
+      ],
+      edges: [],
+    });
+    expect(answer.nodes[0]!.label).toBe('1,234 techniques');
+    expect(first.nodes[2]!.label).toBe('100,000 indicators');
+  });
+
   it('merges the first answer: nodes, edges, nothing expanded', () => {
     const model = mergeAnswer(emptyModel(ACTOR), first);
     expect([...model.nodes.keys()]).toEqual([ACTOR, MALWARE, GROUP]);

@@ -6,18 +6,21 @@
  * draw the same model.
  */
 import { z } from 'zod';
+import { groupLabel } from './graph-names';
 
-export const graphNodeSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['object', 'indicator', 'group']),
-  type: z.string(),
-  label: z.string(),
-  tlp: z.string().optional(),
-  date: z.string().optional(),
-  count: z.number().optional(),
-  by_type: z.record(z.string(), z.number()).optional(),
-  group: z.record(z.string(), z.unknown()).optional(),
-});
+export const graphNodeSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['object', 'indicator', 'group']),
+    type: z.string(),
+    label: z.string(),
+    tlp: z.string().optional(),
+    date: z.string().optional(),
+    count: z.number().optional(),
+    by_type: z.record(z.string(), z.number()).optional(),
+    group: z.record(z.string(), z.unknown()).optional(),
+  })
+  .transform((node) => ({ ...node, label: groupLabel(node) }));
 export type GraphNode = z.infer<typeof graphNodeSchema>;
 
 export const graphAnswerSchema = z.object({

@@ -13,3 +13,33 @@ export const GRAPH_TYPE_NAMES: Record<string, string> = {
 };
 
 export const graphTypeName = (type: string) => GRAPH_TYPE_NAMES[type] ?? type;
+
+/** Plural names for a group of objects of one type ("12 techniques", not "12 attack-pattern"). */
+const GRAPH_TYPE_PLURALS: Record<string, string> = {
+  'intrusion-set': 'intrusion sets',
+  'threat-actor': 'threat actors',
+  campaign: 'campaigns',
+  malware: 'malware',
+  tool: 'tools',
+  'attack-pattern': 'techniques',
+  'course-of-action': 'mitigations',
+  report: 'reports',
+  vulnerability: 'vulnerabilities',
+  identity: 'identities',
+  location: 'locations',
+};
+
+/**
+ * The server names a group of objects by its STIX type; the graph says it in words. Other groups
+ * (indicators by type, sightings) already read well and keep their label.
+ */
+export function groupLabel(node: {
+  kind: string;
+  type: string;
+  label: string;
+  count?: number;
+  group?: Record<string, unknown>;
+}): string {
+  if (node.kind !== 'group' || node.group?.group !== 'object' || node.count === undefined) return node.label;
+  return `${node.count.toLocaleString('en')} ${GRAPH_TYPE_PLURALS[node.type] ?? node.type}`;
+}
