@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ClientBase } from 'pg';
 import { z } from 'zod';
 import { fetchFeed, FeedUnavailable, type FetchOptions } from './fetch-feed.js';
+import { fetchMany } from './fetch-many.js';
 
 /**
  * A MISP feed (MISP's own feed format, e.g. CIRCL's OSINT feed): `manifest.json` lists the events
@@ -100,30 +101,18 @@ export async function fetchMispFeed(
   const wanted = await wantedEvents(db, listed);
   const eventsFolder = path.join(folder, 'events');
   await mkdir(eventsFolder);
-  let bytes = fetched.bytes;
-  let next = 0;
-  const missing: string[] = [];
-  // A few downloads at a time: a first sync of CIRCL's feed is over a thousand small files. An
-  // event the manifest lists but the feed lacks must not hold the others back; any other failure
-  // (network, 5xx after the retries) fails the sync, and the next one starts over.
-  const downloader = async () => {
-    while (next < wanted.length) {
-      const uuid = wanted[next++]!;
-      try {
-        const event = await fetchFeed({
-          ...fetchOptions,
-          url: new URL(`${uuid}.json`, manifest).href,
-          destination: path.join(eventsFolder, `${uuid}.json`),
-        });
-        if (event.changed) bytes += event.bytes;
-      } catch (error) {
-        if (!(error instanceof FeedUnavailable && (error.status === 404 || error.status === 410)))
-          throw error;
-        missing.push(uuid);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, wanted.length) }, downloader));
+  // A few downloads at a time; an event the manifest lists but the feed lacks does not hold the
+  // others back (fetch-many.ts).
+  const { bytes: eventBytes, missing } = await fetchMany(
+    wanted.map((uuid) => ({
+      key: uuid,
+      url: new URL(`${uuid}.json`, manifest).href,
+      destination: path.join(eventsFolder, `${uuid}.json`),
+    })),
+    fetchOptions,
+    PARALLEL_DOWNLOADS,
+  );
+  const bytes = fetched.bytes + eventBytes;
   return {
     changed: true,
     etag: fetched.etag,

@@ -63,8 +63,8 @@ function ssvcOf(adp: Container[]): CveFields['ssvc'] {
   return undefined;
 }
 
-/** The English text (`en`, `en-US`, …) of a descriptions list, else its first. */
-function english(descriptions: unknown): string | undefined {
+/** The English text (`en`, `en-US`, …) of a descriptions list, else its first (NVD's too). */
+export function english(descriptions: unknown): string | undefined {
   const items = objects(descriptions);
   const en = items.find((d) => typeof d.lang === 'string' && /^en\b/i.test(d.lang)) ?? items[0];
   return en ? text(en.value) : undefined;

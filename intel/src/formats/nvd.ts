@@ -1,4 +1,5 @@
 import type { CveFields, CvssMetric, Draft } from '../model/drafts.js';
+import { english } from './cve.js';
 import type { FormatAdapter } from './format.js';
 import { CVE_ID, decimal, isObject, nonEmpty, text } from './lib/fields.js';
 import { jsonArrayAt } from './lib/json-stream.js';
@@ -54,12 +55,6 @@ function metricsOf(metrics: unknown): CvssMetric[] {
       });
     }
   return out;
-}
-
-function english(descriptions: unknown): string | undefined {
-  const items = objects(descriptions);
-  const en = items.find((d) => typeof d.lang === 'string' && /^en\b/i.test(d.lang)) ?? items[0];
-  return en ? text(en.value) : undefined;
 }
 
 function cwes(weaknesses: unknown): string[] {
