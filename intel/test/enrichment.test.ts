@@ -8,9 +8,11 @@
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWorker } from '../src/connectors/worker.js';
 import { enrichmentPass } from '../src/enrichment/jobs.js';
 import { guardedFetch } from '../src/outbound/guarded-fetch.js';
 import { startReplayServer, type ReplayServer } from '../src/testing/replay-server.js';
+import { signedInAnalyst } from './helpers/analyst.js';
 import { emptyKnowledgeBase, importFiles, openDb, tempFile } from './helpers/db.js';
 
 const fixture = (name: string) =>
@@ -188,5 +190,55 @@ describe('enrichment in the worker', () => {
     );
     expect(rows[0].last_error).toMatch(/refused the API key \(HTTP 401\)/);
     expect(rows[0].last_error_at).toBeInstanceOf(Date);
+  });
+
+  it('an analyst asks from the app and the worker answers at once; PAP:AMBER is refused in words', async () => {
+    await db.query(`update public.sources set enabled = false`);
+    server.route('/shodan_internetdb/198.51.100.7', { body: fixture('shodan-internetdb.json') });
+    await db.query(`delete from public.enrichment_results where service_id = 'shodan_internetdb'`);
+    const analyst = await signedInAnalyst();
+    const refused = await analyst.rpc('request_enrichment', { _indicator_id: ids['203.0.113.9'] });
+    expect(refused.error?.message).toBe('PAP:AMBER — not sent to outside services.');
+    const [workerDb, listener] = [await openDb(), await openDb()];
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const running = runWorker(workerDb, listener, {
+      pollSeconds: 3600,
+      signal: stop.signal,
+      onEnrichment: (r) => seen.push('indicatorId' in r ? `${r.service}: ${r.status}` : r.error),
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const asked = await analyst.rpc('request_enrichment', {
+        _indicator_id: ids['198.51.100.7'],
+        _services: ['shodan_internetdb'],
+      });
+      expect(asked.error).toBeNull();
+      expect(asked.data).toMatchObject([{ service_id: 'shodan_internetdb', status: 'queued' }]);
+      for (let i = 0; i < 100 && !seen.includes('shodan_internetdb: ok'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen).toContain('shodan_internetdb: ok');
+      const { data } = await analyst
+        .from('enrichment_results')
+        .select('status, summary, score_delta')
+        .eq('indicator_id', ids['198.51.100.7'])
+        .eq('service_id', 'shodan_internetdb');
+      expect(data).toEqual([
+        { status: 'ok', summary: expect.objectContaining({ tags: ['c2', 'self-signed'] }), score_delta: 10 },
+      ]);
+      // Within the TTL a second request reuses the answer: nothing reaches the service.
+      const before = server.seen.length;
+      const again = await analyst.rpc('request_enrichment', {
+        _indicator_id: ids['198.51.100.7'],
+        _services: ['shodan_internetdb'],
+      });
+      expect(again.data).toMatchObject([{ status: 'ok' }]);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(server.seen.length).toBe(before);
+    } finally {
+      stop.abort();
+      await running;
+      await Promise.all([workerDb.end(), listener.end()]);
+    }
   });
 });

@@ -47,9 +47,9 @@ export async function workerCommand(args: string[]): Promise<number> {
       },
       onEnrichment: (r) =>
         log(
-          'error' in r
-            ? `enrichment: ${r.error}`
-            : `enrichment ${r.service} of indicator ${r.indicatorId}: ${r.status}${r.error ? ` (${r.error})` : ''}`,
+          'indicatorId' in r
+            ? `enrichment ${r.service} of indicator ${r.indicatorId}: ${r.status}${r.error ? ` (${r.error})` : ''}`
+            : `enrichment: ${r.error}`,
         ),
       onResult: (r) =>
         log(
