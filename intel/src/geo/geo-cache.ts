@@ -1,4 +1,13 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import {
   GEO_FILES,
@@ -6,6 +15,7 @@ import {
   geoDirectory,
   geoFilePath,
   type GeoFile,
+  type NameLookup,
   type Table,
 } from './geo-database.js';
 import { RangeTable } from './ip-ranges.js';
@@ -19,17 +29,16 @@ import { RangeTable } from './ip-ranges.js';
  */
 
 const CACHE_FILE = 'geo-compiled.bin';
-const FORMAT = 1;
+const FORMAT = 2;
 const FILES = Object.keys(GEO_FILES) as GeoFile[];
 const TABLES = ['asn4', 'asn6', 'country4', 'country6'] as const;
 
 interface Header {
   format: number;
   fingerprint: string;
-  asNames: [number, string][];
   countries: string[];
-  /** `<table>.<array>` → [byte offset, element count, 32 | 64]. */
-  arrays: Record<string, [number, number, 32 | 64]>;
+  /** `<table>.<array>` → [byte offset, element count, 8 | 32 | 64]. */
+  arrays: Record<string, [number, number, 8 | 32 | 64]>;
 }
 
 export function sourcePaths(): Record<GeoFile, string> {
@@ -52,20 +61,71 @@ function arraysOf(
   return { startHi: r.startHi, startLo: r.startLo, endHi: r.endHi, endLo: r.endLo, values: table.values };
 }
 
+/** AS names as sorted numbers, offsets and one UTF-8 blob: a few MB, no per-name objects. */
+function packNames(names: Map<number, string>): {
+  asns: Uint32Array;
+  offsets: Uint32Array;
+  bytes: Uint8Array;
+} {
+  const sorted = [...names].sort((a, b) => a[0] - b[0]);
+  const encoded = sorted.map(([, name]) => Buffer.from(name, 'utf8'));
+  const offsets = new Uint32Array(sorted.length + 1);
+  encoded.forEach((bytes, i) => (offsets[i + 1] = offsets[i]! + bytes.length));
+  return {
+    asns: Uint32Array.from(sorted, ([asn]) => asn),
+    offsets,
+    bytes: new Uint8Array(Buffer.concat(encoded)),
+  };
+}
+
+class PackedNames implements NameLookup {
+  private readonly decoder = new TextDecoder();
+  constructor(
+    private readonly asns: Uint32Array,
+    private readonly offsets: Uint32Array,
+    private readonly bytes: Uint8Array,
+  ) {}
+
+  get(asn: number): string | undefined {
+    let low = 0;
+    let high = this.asns.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const at = this.asns[mid]!;
+      if (at === asn)
+        return this.decoder.decode(this.bytes.subarray(this.offsets[mid]!, this.offsets[mid + 1]!));
+      if (at < asn) low = mid + 1;
+      else high = mid - 1;
+    }
+    return undefined;
+  }
+}
+
 export function writeCompiled(db: GeoDatabase, file: string, fingerprint: string): void {
   const parts: Buffer[] = [];
   const header: Header = {
     format: FORMAT,
     fingerprint,
-    asNames: [...db.asNames],
     countries: db.countries,
     arrays: {},
   };
   let offset = 0;
-  for (const name of TABLES) {
-    for (const [key, array] of Object.entries(arraysOf(db[name]))) {
+  const sections: (readonly [string, Uint8Array | Uint32Array | BigUint64Array | undefined])[] = [
+    ...TABLES.flatMap((name) =>
+      Object.entries(arraysOf(db[name])).map(([key, array]) => [`${name}.${key}`, array] as const),
+    ),
+    ...Object.entries(packNames(db.asNames as Map<number, string>)).map(
+      ([key, array]) => [`names.${key}`, array] as const,
+    ),
+  ];
+  for (const [key, array] of sections) {
+    {
       if (!array) continue;
-      header.arrays[`${name}.${key}`] = [offset, array.length, array instanceof BigUint64Array ? 64 : 32];
+      header.arrays[key] = [
+        offset,
+        array.length,
+        array instanceof BigUint64Array ? 64 : array instanceof Uint8Array ? 8 : 32,
+      ];
       const bytes = Buffer.from(array.buffer, array.byteOffset, array.byteLength);
       const padded = Buffer.alloc(Math.ceil(bytes.length / 8) * 8);
       bytes.copy(padded);
@@ -83,30 +143,41 @@ export function writeCompiled(db: GeoDatabase, file: string, fingerprint: string
 }
 
 export function readCompiled(file: string, fingerprint: string): GeoDatabase | undefined {
-  let buffer: Buffer;
+  // One allocation, read straight into memory the typed arrays can view (8-byte aligned): no copy.
+  let data: ArrayBuffer;
   try {
-    buffer = readFileSync(file);
+    const fd = openSync(file, 'r');
+    try {
+      data = new ArrayBuffer(fstatSync(fd).size);
+      const bytes = new Uint8Array(data);
+      for (let at = 0; at < bytes.length;) {
+        const read = readSync(fd, bytes, at, bytes.length - at, at);
+        if (read === 0) return undefined;
+        at += read;
+      }
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return undefined;
   }
-  const length = buffer.readUInt32LE(0);
-  const header = JSON.parse(buffer.toString('utf8', 4, 4 + length)) as Header;
+  const view = Buffer.from(data);
+  const length = view.readUInt32LE(0);
+  const header = JSON.parse(view.toString('utf8', 4, 4 + length)) as Header;
   if (header.format !== FORMAT || header.fingerprint !== fingerprint) return undefined;
   const base = Math.ceil((4 + length) / 8) * 8;
-  // A copy aligned for the typed arrays (readFileSync's buffer may start anywhere in its pool).
-  const data = new ArrayBuffer(buffer.length - base);
-  new Uint8Array(data).set(buffer.subarray(base));
   const array = (key: string) => {
     const entry = header.arrays[key];
     if (!entry) return undefined;
     const [at, count, bits] = entry;
-    return bits === 64 ? new BigUint64Array(data, at, count) : new Uint32Array(data, at, count);
+    if (bits === 8) return new Uint8Array(data, base + at, count);
+    return bits === 64 ? new BigUint64Array(data, base + at, count) : new Uint32Array(data, base + at, count);
   };
   const table = (name: (typeof TABLES)[number]): Table => ({
     ranges: new RangeTable(
-      array(`${name}.startHi`)!,
+      array(`${name}.startHi`) as Uint32Array | BigUint64Array,
       array(`${name}.startLo`) as BigUint64Array | undefined,
-      array(`${name}.endHi`)!,
+      array(`${name}.endHi`) as Uint32Array | BigUint64Array,
       array(`${name}.endLo`) as BigUint64Array | undefined,
     ),
     values: array(`${name}.values`) as Uint32Array,
@@ -116,7 +187,11 @@ export function readCompiled(file: string, fingerprint: string): GeoDatabase | u
     table('asn6'),
     table('country4'),
     table('country6'),
-    new Map(header.asNames),
+    new PackedNames(
+      array('names.asns') as Uint32Array,
+      array('names.offsets') as Uint32Array,
+      array('names.bytes') as Uint8Array,
+    ),
     header.countries,
   );
 }

@@ -51,6 +51,11 @@ export function geoFilePath(file: GeoFile): string {
 
 export class GeoFileError extends Error {}
 
+/** AS names by number: a Map when parsed, a packed table when read from the compiled file. */
+export interface NameLookup {
+  get(asn: number): string | undefined;
+}
+
 export interface Table {
   ranges: RangeTable;
   /** One value per range: the ASN, or a country code's index in `countries`. */
@@ -63,7 +68,7 @@ export class GeoDatabase {
     readonly asn6: Table,
     readonly country4: Table,
     readonly country6: Table,
-    readonly asNames: Map<number, string>,
+    readonly asNames: NameLookup,
     readonly countries: string[],
   ) {}
 
@@ -108,8 +113,8 @@ export class GeoDatabase {
     const texts = Object.fromEntries(files.map((f) => [f, readFileSync(paths[f], 'latin1')]));
     // latin1 keeps the bytes; names are UTF-8, decoded once per distinct name below.
     const db = GeoDatabase.fromText(texts as Record<GeoFile, string>, paths);
-    for (const [number, name] of db.asNames)
-      db.asNames.set(number, Buffer.from(name, 'latin1').toString('utf8'));
+    const names = db.asNames as Map<number, string>;
+    for (const [number, name] of names) names.set(number, Buffer.from(name, 'latin1').toString('utf8'));
     return db;
   }
 
