@@ -11,7 +11,7 @@ export {
   TLP_LEVELS,
   type IndicatorType,
   type Tlp,
-} from '../../../supabase/functions/_shared/controls/model.ts';
+} from '../../../supabase/functions/_shared/controls/model.js';
 import type { IndicatorType, Tlp } from '../../../supabase/functions/_shared/controls/model.ts';
 
 /**

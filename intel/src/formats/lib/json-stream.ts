@@ -47,17 +47,17 @@ function shapeGuard({ top, arrayAt }: Shape, what: string) {
   return { check, state };
 }
 
-async function* items<K>(input: Readable, shape: Shape, what: string): AsyncGenerator<Keyed<K>> {
-  const guard = shapeGuard(shape, what);
+/**
+ * The items `stages` (after the bounded parser) make of the input, in constant memory: any parse
+ * error refuses the input, and the input is closed however the consumer stops.
+ */
+export async function* streamedItems<T>(input: Readable, stages: unknown[]): AsyncGenerator<T> {
   // Packed tokens only reach the streamers (the bounded parser drops the chunks it measures).
-  const stages: unknown[] = [...boundedJsonParser(), guard.check];
-  if (shape.arrayAt !== undefined) stages.push(pick({ filter: shape.arrayAt }), streamArray());
-  else stages.push(shape.top === 'array' ? streamArray() : streamObject());
-  const chained = chainUnchecked<Buffer, Keyed<K>>(stages);
+  const chained = chainUnchecked<Buffer, T>([...boundedJsonParser(), ...stages]);
   input.on('error', (error) => chained.destroy(error));
   input.pipe(chained);
   try {
-    for await (const item of chained as AsyncIterable<Keyed<K>>) yield item;
+    for await (const item of chained as AsyncIterable<T>) yield item;
   } catch (error) {
     if (error instanceof InputRefused) throw error;
     throw new InputRefused(`malformed or truncated JSON: ${(error as Error).message}`);
@@ -66,6 +66,14 @@ async function* items<K>(input: Readable, shape: Shape, what: string): AsyncGene
     input.destroy();
     chained.destroy();
   }
+}
+
+async function* items<K>(input: Readable, shape: Shape, what: string): AsyncGenerator<Keyed<K>> {
+  const guard = shapeGuard(shape, what);
+  const stages: unknown[] = [guard.check];
+  if (shape.arrayAt !== undefined) stages.push(pick({ filter: shape.arrayAt }), streamArray());
+  else stages.push(shape.top === 'array' ? streamArray() : streamObject());
+  yield* streamedItems<Keyed<K>>(input, stages);
   if (!guard.state.found) throw new InputRefused(`not ${what}: there is no "${shape.arrayAt}" array`);
 }
 

@@ -11,7 +11,7 @@
  * A column is a header name or a 1-based index (CSV); a dotted key path inside the record (JSON).
  */
 import { z } from 'zod';
-import { INDICATOR_TYPES } from '../../../../supabase/functions/_shared/controls/model.ts';
+import { INDICATOR_TYPES } from '../../../../supabase/functions/_shared/controls/model.js';
 
 /** The fields a map can fill, in the order the builder and the dry run show them. */
 export const MAP_FIELDS = [

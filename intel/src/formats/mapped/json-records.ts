@@ -1,11 +1,9 @@
 import type { Readable } from 'node:stream';
-import { chainUnchecked } from 'stream-chain';
 import type { Token } from 'stream-json/parser.js';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { InputRefused } from '../format.js';
-import { boundedJsonParser } from '../lib/bounded-json.js';
-import type { Keyed } from '../lib/json-stream.js';
+import { streamedItems, type Keyed } from '../lib/json-stream.js';
 
 const KINDS: Partial<Record<Token['name'], string>> = {
   startObject: 'an object',
@@ -62,21 +60,9 @@ function recordsGuard(path: string) {
 /** The records of the array at `path`, one at a time in constant memory (stream-json). */
 export async function* jsonRecords(input: Readable, path: string): AsyncGenerator<Keyed<number>> {
   const guard = recordsGuard(path);
-  const stages: unknown[] = [...boundedJsonParser(), guard.check];
+  const stages: unknown[] = [guard.check];
   if (path !== '') stages.push(pick({ filter: path }));
   stages.push(streamArray());
-  const chained = chainUnchecked<Buffer, Keyed<number>>(stages);
-  input.on('error', (error) => chained.destroy(error));
-  input.pipe(chained);
-  try {
-    for await (const item of chained as AsyncIterable<Keyed<number>>) yield item;
-  } catch (error) {
-    if (error instanceof InputRefused) throw error;
-    throw new InputRefused(`malformed or truncated JSON: ${(error as Error).message}`);
-  } finally {
-    input.unpipe(chained);
-    input.destroy();
-    chained.destroy();
-  }
+  yield* streamedItems<Keyed<number>>(input, stages);
   if (!guard.state.found) throw new InputRefused(`"records": there is no "${path}" in the document`);
 }

@@ -6,7 +6,7 @@
 import {
   isIndicatorType,
   type IndicatorType,
-} from '../../../../supabase/functions/_shared/controls/model.ts';
+} from '../../../../supabase/functions/_shared/controls/model.js';
 import type { IndicatorDraft, RejectDraft } from '../../model/drafts.js';
 import { parseTlp } from '../../normalise/tlp.js';
 import { columnRefs, MAP_FIELDS, type ColumnRef, type FeedMap, type MapField } from './feed-map.js';
