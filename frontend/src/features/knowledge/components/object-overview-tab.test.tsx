@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { IntelObject } from '@/features/knowledge/api/get-intel-object';
 import { summaryText } from '@/features/knowledge/utils/summary-text';
@@ -41,7 +42,9 @@ describe("a feed report's summary", () => {
   it('is shown as its text: no element of it reaches the page, nothing runs, links stay defanged', () => {
     const { container } = render(
       <ChakraProvider value={system}>
-        <ObjectOverviewTab object={report(HOSTILE_SUMMARY)} />
+        <MemoryRouter>
+          <ObjectOverviewTab object={report(HOSTILE_SUMMARY)} />
+        </MemoryRouter>
       </ChakraProvider>,
     );
     const paragraph = screen.getByText(/Actors used T1190 against CVE-2024-3400\./);
@@ -52,6 +55,20 @@ describe("a feed report's summary", () => {
     expect(paragraph.textContent).not.toMatch(/<|onerror|__pwned|evil/);
     expect(container.querySelector('img, script, iframe, a[href^="javascript"], b')).toBeNull();
     expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+  });
+
+  it('its CVE ids link to the vulnerability on the Live CVE Feed; other ids stay text', () => {
+    render(
+      <ChakraProvider value={system}>
+        <MemoryRouter>
+          <ObjectOverviewTab object={report('Patch now.')} />
+        </MemoryRouter>
+      </ChakraProvider>,
+    );
+    const link = screen.getByRole('link', { name: 'CVE-2024-3400' });
+    expect(link.getAttribute('href')).toMatch(/\/platform\/live-cve-feed\?cve=CVE-2024-3400$/);
+    expect(screen.queryByRole('link', { name: 'T1190' })).toBeNull();
+    expect(screen.getByText(/T1190/)).toBeTruthy();
   });
 
   it('keeps plain text exactly (a "<" in prose is not markup), line breaks where blocks end', () => {

@@ -11,6 +11,7 @@ import { InertText } from '@/lib/security/inert-text';
 import type { IntelObject } from '@/features/knowledge/api/get-intel-object';
 import { plainAttackText } from '@/features/knowledge/utils/object-kinds';
 import { summaryText } from '@/features/knowledge/utils/summary-text';
+import { ExternalIds } from './external-ids';
 import { ObjectCuration } from './object-curation';
 
 /** ATT&CK's tactic short names (initial-access) as their names (Initial Access). */
@@ -48,7 +49,10 @@ export function ObjectOverviewTab({ object, extra }: { object: IntelObject; extr
               <InertText key="a" value={object.aliases.join(', ')} defangLinks={false} />
             ) : null,
           ],
-          ['External ids', object.external_ids.length ? object.external_ids.join(', ') : null],
+          [
+            'External ids',
+            object.external_ids.length ? <ExternalIds key="x" ids={object.external_ids} /> : null,
+          ],
           ...(object.type === 'attack-pattern'
             ? [['Tactics', tacticNames(object.kill_chain_phases)] as [string, ReactNode]]
             : []),
