@@ -8,6 +8,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { AlertResponseChart } from '@/features/analytics/components/alert-response-chart';
 import { AlertVolumeChart } from '@/features/analytics/components/alert-volume-chart';
 import { EpssHistogramChart } from '@/features/analytics/components/epss-histogram-chart';
+import { IndicatorsByNetworkChart } from '@/features/analytics/components/indicators-by-network-chart';
 import { IndicatorsBySourceChart } from '@/features/analytics/components/indicators-by-source-chart';
 import { IndicatorsByTypeChart } from '@/features/analytics/components/indicators-by-type-chart';
 import { KevAdditionsChart } from '@/features/analytics/components/kev-additions-chart';
@@ -31,6 +32,7 @@ export default function ThreatAnalyticsPage({ definition }: PlatformPageProps) {
           period={periods.sources}
           onPeriodChange={(sources) => setPeriods({ sources })}
         />
+        <IndicatorsByNetworkChart />
         <AlertVolumeChart period={periods.alerts} onPeriodChange={(alerts) => setPeriods({ alerts })} />
         <AlertResponseChart
           period={periods.response}

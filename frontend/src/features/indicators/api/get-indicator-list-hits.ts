@@ -1,6 +1,7 @@
 /**
  * The warninglists and exclusion lists holding the listed indicators' values, read per loaded page
- * (at most one page of ids per request) from the `warninglists` and `exclusions` computed fields:
+ * (at most one page of ids per request) from the `warninglists` and `exclusions` computed fields,
+ * with the offline AS and country columns:
  * the list RPC stays fast, and only the rows the analyst has loaded pay for the lookups.
  */
 import { useQueries } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { indicatorKeys } from './keys';
 export async function getIndicatorListHits(ids: readonly number[], signal?: AbortSignal) {
   let query = supabase()
     .from('indicators')
-    .select('id, warninglists, exclusions')
+    .select('id, warninglists, exclusions, asn, as_name, country')
     .in('id', [...ids]);
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
@@ -23,7 +24,11 @@ function combine(results: { data?: Awaited<ReturnType<typeof getIndicatorListHit
   const hits = new Map<number, ListHits>();
   for (const result of results)
     for (const row of result.data ?? [])
-      hits.set(row.id, { warninglists: row.warninglists ?? [], exclusions: row.exclusions ?? [] });
+      hits.set(row.id, {
+        warninglists: row.warninglists ?? [],
+        exclusions: row.exclusions ?? [],
+        origin: { asn: row.asn, asName: row.as_name, country: row.country },
+      });
   return hits;
 }
 

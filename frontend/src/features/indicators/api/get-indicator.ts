@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { indicatorKeys } from './keys';
 
 const COLUMNS =
-  'id, type, value, stix_id, pattern, name, description, confidence, tlp, first_seen, last_seen, valid_from, valid_until, revoked, labels, kill_chain_phases, created_at, updated_at, score, lifecycle_state, warninglists, exclusions';
+  'id, type, value, stix_id, pattern, name, description, confidence, tlp, first_seen, last_seen, valid_from, valid_until, revoked, labels, kill_chain_phases, created_at, updated_at, score, lifecycle_state, warninglists, exclusions, asn, as_name, country';
 
 export async function getIndicator(id: number) {
   const { data, error } = await supabase().from('indicators').select(COLUMNS).eq('id', id).maybeSingle();

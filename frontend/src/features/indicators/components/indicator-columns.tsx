@@ -3,8 +3,10 @@ import { Flex, Text } from '@chakra-ui/react';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { IndicatorValue } from '@/components/intel/indicator-value';
 import { LifecycleBadge } from '@/components/intel/lifecycle-badge';
+import { AsText, CountryText } from '@/components/intel/network-origin';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatCompactDateTime } from '@/lib/format/format';
+import { asLabel, type NetworkOrigin } from '@/lib/intel/network-origin';
 import { TYPE_NAMES, type IndicatorType } from '@/lib/intel/indicator-input';
 import { InertText } from '@/lib/security/inert-text';
 import type { IndicatorRow } from '@/features/indicators/api/search-indicators';
@@ -13,6 +15,8 @@ import { ListHitBadges } from './list-hit-badges';
 
 /** A row of the list with the lists holding its value, once they are read. */
 export type IndicatorListRow = IndicatorRow & { listHits?: ListHits };
+
+const NO_ORIGIN: NetworkOrigin = { asn: null, asName: null, country: null };
 
 const dateCell = (value: string | null) =>
   value ? (
@@ -49,6 +53,21 @@ export const indicatorColumns: DataTableColumn<IndicatorListRow>[] = [
     width: 'minmax(8rem, 1fr)',
     cell: (row) => <InertText value={(row.malware ?? []).join(', ')} defangLinks={false} singleLine />,
     csv: (row) => (row.malware ?? []).join('; '),
+  },
+  {
+    id: 'network',
+    header: 'AS / country',
+    width: 'minmax(10rem, 1fr)',
+    // Addresses only (an asn indicator names its AS in its value); filled once the row's lists are read.
+    cell: (row) =>
+      row.listHits?.origin && (row.listHits.origin.asn !== null || row.listHits.origin.country) ? (
+        <Flex gap="2" overflow="hidden">
+          {row.listHits.origin.country && <CountryText code={row.listHits.origin.country} />}
+          <AsText origin={row.listHits.origin} />
+        </Flex>
+      ) : null,
+    csv: (row) =>
+      [asLabel(row.listHits?.origin ?? NO_ORIGIN), row.listHits?.origin?.country ?? ''].join(' ').trim(),
   },
   {
     id: 'confidence',

@@ -34,6 +34,9 @@ const INDICATOR = {
   kill_chain_phases: [],
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
+  asn: 45090,
+  as_name: 'Shenzhen Tencent Computer Systems Company Limited',
+  country: 'CN',
 };
 
 /** `from('indicators').select().eq().maybeSingle()` answering the indicator. */
@@ -133,6 +136,15 @@ beforeEach(() => {
 });
 
 describe('IndicatorDrawer', () => {
+  it('shows the address’s AS and country from the offline database, with its attribution', async () => {
+    renderDrawer();
+    expect(
+      await screen.findByText('AS45090 Shenzhen Tencent Computer Systems Company Limited'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('China (CN)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'db-ip.com' })).toHaveAttribute('href', 'https://db-ip.com');
+  });
+
   it('counts the sightings in the tab label and links each sensor to Network Monitoring', async () => {
     const user = renderDrawer();
     await user.click(await screen.findByRole('tab', { name: 'Sightings (3)' }));

@@ -3,10 +3,12 @@
  * it and the alerts it raised; the tab labels count the last two.
  */
 import { Button, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { EntityDrawer } from '@/components/entity/entity-drawer';
 import { Facts } from '@/components/entity/facts';
 import { IndicatorValue } from '@/components/intel/indicator-value';
 import { LifecycleBadge } from '@/components/intel/lifecycle-badge';
+import { NetworkOriginFacts } from '@/components/intel/network-origin';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatDateTime, formatInteger } from '@/lib/format/format';
 import { TYPE_NAMES, type IndicatorType } from '@/lib/intel/indicator-input';
@@ -26,6 +28,9 @@ interface IndicatorDrawerProps {
   onClose: () => void;
   onRevoke: (indicator: IndicatorDetail) => void;
 }
+
+const HAS_ORIGIN = new Set(['ipv4', 'ipv6', 'asn']);
+const originOf = (i: IndicatorDetail) => ({ asn: i.asn, asName: i.as_name, country: i.country });
 
 function ListLines({ lines }: { lines: readonly string[] }) {
   return (
@@ -50,6 +55,15 @@ function Overview({ indicator }: { indicator: IndicatorDetail }) {
         items={[
           ['Value', <IndicatorValue key="v" value={indicator.value} />],
           ['Type', TYPE_NAMES[indicator.type as IndicatorType] ?? indicator.type],
+          // The offline AS and country of an address (an asn indicator: its AS's name).
+          ...(HAS_ORIGIN.has(indicator.type)
+            ? [
+                ['Network', <NetworkOriginFacts key="n" origin={originOf(indicator)} />] as [
+                  string,
+                  ReactNode,
+                ],
+              ]
+            : []),
           // The server's verdict: revoked, expired, decayed (score under the type's threshold) or active.
           [
             'Status',

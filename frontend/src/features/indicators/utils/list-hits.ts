@@ -3,9 +3,12 @@
  * "Warninglist") with the names in their titles, and the drawer's one line per list. An exclusion
  * list is the organisation's own verdict, so it comes first.
  */
+import type { NetworkOrigin } from '@/lib/intel/network-origin';
 export interface ListHits {
   warninglists: readonly string[];
   exclusions: readonly string[];
+  /** The offline AS and country of an address, read in the same request (issue 30 §1). */
+  origin?: NetworkOrigin;
 }
 
 export interface ListHitBadge {

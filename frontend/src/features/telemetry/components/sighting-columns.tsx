@@ -1,12 +1,14 @@
 /** The sightings table's columns: the indicator, where and how often it was seen, and its last event. */
-import { Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, Flex, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { countColumn } from '@/components/data-table/columns';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { IndicatorValue } from '@/components/intel/indicator-value';
+import { AsText, CountryText } from '@/components/intel/network-origin';
 import { TlpBadge } from '@/components/intel/tlp-badge';
 import { formatCompactDateTime } from '@/lib/format/format';
 import { TYPE_NAMES, type IndicatorType } from '@/lib/intel/indicator-input';
+import { asLabel, eventOrigin } from '@/lib/intel/network-origin';
 import { InertText, inertString } from '@/lib/security/inert-text';
 import type { SightingRow } from '@/features/telemetry/api/get-sightings';
 import { eventHeadline, summarizeEvent } from '@/features/telemetry/utils/event-summary';
@@ -16,6 +18,8 @@ const dateCell = (value: string | null) => (
     {formatCompactDateTime(value) ?? '—'}
   </Text>
 );
+
+const matchedOrigin = (event: unknown) => eventOrigin(event, 'dest') ?? eventOrigin(event, 'src');
 
 export function sightingColumns(hrefFor: (indicatorId: number) => string): DataTableColumn<SightingRow>[] {
   return [
@@ -70,6 +74,25 @@ export function sightingColumns(hrefFor: (indicatorId: number) => string): DataT
       width: '9.5rem',
       cell: (row) => dateCell(row.last_seen),
       csv: (row) => row.last_seen,
+    },
+    {
+      // The remote side's offline AS and country (the destination, else the source).
+      id: 'network',
+      header: 'Remote AS / country',
+      width: 'minmax(10rem, 1fr)',
+      cell: (row) => {
+        const origin = matchedOrigin(row.last_event);
+        return origin ? (
+          <Flex gap="2" overflow="hidden">
+            {origin.country && <CountryText code={origin.country} />}
+            <AsText origin={origin} />
+          </Flex>
+        ) : null;
+      },
+      csv: (row) => {
+        const origin = matchedOrigin(row.last_event);
+        return origin ? [asLabel(origin), origin.country ?? ''].join(' ').trim() : '';
+      },
     },
     {
       id: 'event',
