@@ -3,7 +3,7 @@
  * registers a passkey made by a software authenticator, lists and renames it; a new client signs
  * in with it (discoverable flow, a usable session, last_used_at set); a challenge serves once, an
  * authenticator that was never registered and a deleted passkey are refused with GoTrue's codes;
- * the admin API lists and deletes a user's passkeys. The fixture enables `[auth.passkey]` with the
+ * the admin API lists and deletes a user's passkeys; sign-in ceremonies are limited per address. The fixture enables `[auth.passkey]` with the
  * relying party `localhost` / `http://localhost:5173`.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -144,5 +144,16 @@ describe('auth passkeys', () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'validation_failed' });
     expect(missing.text).toContain('challenge_id is required');
+  });
+
+  // Last in the file: it spends the address's budget for the next five minutes.
+  it('limits sign-in ceremonies per address (GoTrue: 30 per 5 minutes)', async () => {
+    const client = passkeyClient();
+    let refused;
+    for (let i = 0; i < 31 && !refused; i++) {
+      const { error } = await client.auth.passkey.startAuthentication();
+      if (error) refused = error;
+    }
+    expect(refused).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
   });
 });

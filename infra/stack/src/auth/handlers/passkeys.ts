@@ -10,7 +10,8 @@ import { actorFromUser, writeAudit } from '../audit.js';
 import type { AuthCall } from '../auth-call.js';
 import { requireUser, type Authenticated } from '../authenticate.js';
 import { withTransaction } from '../db.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../errors.js';
+import { RateLimiter } from '../../kernel/rate-limit.js';
+import { AuthApiError, badRequest, forbidden, notFound, unprocessable } from '../errors.js';
 import { issueSession } from '../issue-session.js';
 import { listFactors } from '../mfa/factor-store.js';
 import {
@@ -37,6 +38,7 @@ import {
   type ChallengeSession,
   type ChallengeType,
 } from '../passkey/passkey-store.js';
+import { AUTH_RATE_WINDOW_MS } from '../rate-limits.js';
 import { readJsonObject, stringOrEmpty, type JsonObject } from '../request-body.js';
 import { isBanned, isConfirmed } from '../user-json.js';
 import { findUserRowById } from '../user-store.js';
@@ -145,8 +147,23 @@ export async function passkeyRegistrationVerify(call: AuthCall): Promise<void> {
   });
 }
 
+/** GoTrue's GOTRUE_RATE_LIMIT_PASSKEY: 30 sign-in ceremonies per 5 minutes per address. */
+const PASSKEY_SIGN_INS_PER_WINDOW = 30;
+const signInLimiters = new WeakMap<AuthCall['ctx'], RateLimiter>();
+
+function takePasskeyBudget(call: AuthCall): void {
+  let limiter = signInLimiters.get(call.ctx);
+  if (!limiter) {
+    limiter = new RateLimiter(PASSKEY_SIGN_INS_PER_WINDOW, AUTH_RATE_WINDOW_MS);
+    signInLimiters.set(call.ctx, limiter);
+  }
+  if (!limiter.take(call.ip))
+    throw new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached');
+}
+
 export async function passkeyAuthenticationOptions(call: AuthCall): Promise<void> {
   await passkeysOn(call);
+  takePasskeyBudget(call);
   const settings = webAuthnSettings(call);
   const { options, session } = await authenticationOptions(settings.webauthn);
   const challenge = await insertChallenge(
