@@ -35,7 +35,7 @@ export async function getWritableTlp(signal?: AbortSignal): Promise<WritableTlp>
   if (error) throw new Error(error.message);
   const row = data[0];
   const clearance = (row?.clearance ?? 'clear') as Tlp;
-  const redGroups = Array.isArray(row?.red_groups) ? (row.red_groups as RedGroup[]) : [];
+  const redGroups = Array.isArray(row?.red_groups) ? (row.red_groups as unknown as RedGroup[]) : [];
   return { clearance, levels: writableLevels(clearance, redGroups), redGroups };
 }
 
