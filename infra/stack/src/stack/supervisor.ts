@@ -130,21 +130,34 @@ export function supervise(config: ProjectConfig, paths: StatePaths, log: Logger)
     },
     log,
   );
+  // While a gateway is being (re)started it cannot answer yet: the hang probe leaves it alone.
+  let gatewayStarting = false;
+  const restartingGateway = async (work: () => Promise<unknown>): Promise<void> => {
+    gatewayStarting = true;
+    try {
+      await work();
+    } finally {
+      gatewayStarting = false;
+      unanswered = 0;
+    }
+  };
   const gateway = new Watch(
     {
       name: 'gateway',
       isUp: () => gatewayPid(paths) !== undefined,
-      start: async () => void (await startGateway(config, paths)),
+      start: () => restartingGateway(() => startGateway(config, paths)),
     },
     log,
   );
   // With a standby (src/ha), the HA watch replaces restarting Postgres in place: it promotes the
   // standby when the primary is gone and restarts the gateway on the new primary.
   const ha = haActive(paths)
-    ? createHaWatch(config, paths, readSecrets(paths.secrets).replicationPassword ?? '', log, async () => {
-        await stopGateway(paths);
-        await startGateway(config, paths);
-      })
+    ? createHaWatch(config, paths, readSecrets(paths.secrets).replicationPassword ?? '', log, () =>
+        restartingGateway(async () => {
+          await stopGateway(paths);
+          await startGateway(config, paths);
+        }),
+      )
     : undefined;
   let unanswered = 0;
   let stopped = false;
@@ -156,7 +169,7 @@ export function supervise(config: ProjectConfig, paths: StatePaths, log: Logger)
   async function probeGateway(): Promise<void> {
     const pid = gatewayPid(paths);
     const primaryPid = ha ? nodePid(currentNodes(config, paths).primary) : postmasterPid(paths);
-    if (probing || pid === undefined || primaryPid === undefined) return;
+    if (probing || gatewayStarting || pid === undefined || primaryPid === undefined) return;
     probing = true;
     unanswered = (await gatewayAnswers(config)) ? 0 : unanswered + 1;
     probing = false;

@@ -23,8 +23,12 @@ let stack: StandbyStack;
 let status: StandbyStatus;
 
 beforeAll(async () => {
-  stack = createStandbyStack('conformance', { api: 27706, db: 27707, standby: 27708 }, 'synchronous = false');
-  status = standbyStatus(stack);
+  stack = await createStandbyStack(
+    'conformance',
+    { api: 27706, db: 27707, standby: 27708 },
+    'synchronous = false',
+  );
+  status = await standbyStatus(stack);
   await query(
     status.DB_URL,
     `create table public.standby_writes (id bigint primary key, at timestamptz not null default now());
@@ -33,8 +37,8 @@ beforeAll(async () => {
   );
 }, 240_000);
 
-afterAll(() => {
-  if (stack) destroyStandbyStack(stack);
+afterAll(async () => {
+  if (stack) await destroyStandbyStack(stack);
 }, 60_000);
 
 describe('a streaming standby', () => {
@@ -70,7 +74,7 @@ describe('a streaming standby', () => {
       stack.configFile,
       readFileSync(stack.configFile, 'utf8').replace('synchronous = false', 'synchronous = true'),
     );
-    stackCli(stack.workdir, ['up', '-o', 'json']);
+    await stackCli(stack.workdir, ['up', '-o', 'json']);
     const replication = await asSuperuser<{ sync_state: string }>(
       stack,
       27707,

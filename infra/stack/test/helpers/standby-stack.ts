@@ -2,7 +2,8 @@
  * A private stack with a streaming standby (src/ha) for the standby tests: a copy of the fixture
  * project on its own ports (api, db, standby; the mail catcher off), brought up with `up --standby`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,11 +21,14 @@ export interface StandbyStack {
   serviceRoleKey: string;
 }
 
-export function stackCli(workdir: string, args: string[]): string {
-  return execFileSync(process.execPath, [STACK_BIN, ...args, '--workdir', workdir], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * Runs the stack CLI; resolves with its stdout. Asynchronous on purpose: a test may run a TCP proxy
+ * the standby streams through, and a blocked event loop would stall replication.
+ */
+export async function stackCli(workdir: string, args: string[]): Promise<string> {
+  const run = promisify(execFile);
+  return (await run(process.execPath, [STACK_BIN, ...args, '--workdir', workdir], { encoding: 'utf8' }))
+    .stdout;
 }
 
 export interface StandbyStatus {
@@ -39,10 +43,10 @@ export interface StandbyStatus {
   };
 }
 
-export function standbyStatus(stack: StandbyStack): StandbyStatus {
+export async function standbyStatus(stack: StandbyStack): Promise<StandbyStatus> {
   let out: string;
   try {
-    out = stackCli(stack.workdir, ['status', '-o', 'json']);
+    out = await stackCli(stack.workdir, ['status', '-o', 'json']);
   } catch (error) {
     // `status` exits 1 while a part is unhealthy, and still prints the JSON.
     out = (error as { stdout?: string }).stdout ?? '';
@@ -50,15 +54,15 @@ export function standbyStatus(stack: StandbyStack): StandbyStatus {
   return JSON.parse(out) as StandbyStatus;
 }
 
-export function createStandbyStack(
+export async function createStandbyStack(
   name: string,
   ports: { api: number; db: number; standby: number },
   standbyToml: string,
-): StandbyStack {
+): Promise<StandbyStack> {
   const workdir = path.join(tmpdir(), `cti-standby-${name}`);
   if (existsSync(workdir)) {
     try {
-      stackCli(workdir, ['down', '--purge']);
+      await stackCli(workdir, ['down', '--purge']);
     } catch {
       // nothing running
     }
@@ -76,7 +80,10 @@ export function createStandbyStack(
     .replace(/^port = 25322$/m, `port = ${ports.db}`)
     .replace(/^\[local_smtp\]\nenabled = true$/m, '[local_smtp]\nenabled = false');
   writeFileSync(configFile, `${config}\n[stack.standby]\nport = ${ports.standby}\n${standbyToml}\n`);
-  const vars = JSON.parse(stackCli(workdir, ['up', '--standby', '-o', 'json'])) as Record<string, string>;
+  const vars = JSON.parse(await stackCli(workdir, ['up', '--standby', '-o', 'json'])) as Record<
+    string,
+    string
+  >;
   return {
     workdir,
     configFile,
@@ -87,9 +94,9 @@ export function createStandbyStack(
 }
 
 /** `FAULT_KEEP=1` leaves the stack for a look after a failure. */
-export function destroyStandbyStack(stack: StandbyStack): void {
+export async function destroyStandbyStack(stack: StandbyStack): Promise<void> {
   if (process.env.FAULT_KEEP === '1') return;
-  stackCli(stack.workdir, ['down', '--purge']);
+  await stackCli(stack.workdir, ['down', '--purge']);
   rmSync(stack.workdir, { recursive: true, force: true });
 }
 

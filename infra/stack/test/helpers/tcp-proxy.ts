@@ -14,10 +14,11 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+/** `listenPort` 0 (the default) takes a free port; a fixed one serves config written before it starts. */
+export async function startTcpProxy(targetPort: number, listenPort = 0): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
-  let port = 0;
+  let port = listenPort;
 
   const listen = async (): Promise<void> => {
     const next = net.createServer((downstream) => {
