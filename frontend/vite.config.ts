@@ -24,6 +24,9 @@ export default defineConfig({
       '@intel/model': fileURLToPath(
         new URL('../supabase/functions/_shared/controls/model.ts', import.meta.url),
       ),
+      // The feed map's reading and the pipeline's preparation of a row, so the map builder's preview
+      // is what the importer stores (intel/src/formats/mapped/preview.ts).
+      '@intel/feed-map': fileURLToPath(new URL('../intel/src/formats/mapped/preview.ts', import.meta.url)),
       // jsPDF's optional helpers, never used (see the stub's comment).
       ...Object.fromEntries(
         ['html2canvas', 'canvg', 'dompurify'].map((name) => [

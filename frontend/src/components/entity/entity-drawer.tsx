@@ -22,7 +22,8 @@ export interface EntityTab {
     | 'alerts'
     | 'groups'
     | 'graph'
-    | 'enrichment';
+    | 'enrichment'
+    | 'feed-map';
   label: string;
   content: ReactNode;
 }

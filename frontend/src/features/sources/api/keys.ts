@@ -5,4 +5,5 @@ export const sourceKeys = {
   runs: (sourceId: string) => [...sourceKeys.all, 'runs', sourceId] as const,
   rejects: (runId: number) => [...sourceKeys.all, 'rejects', runId] as const,
   redAudience: (sourceId: string) => [...sourceKeys.all, 'red-audience', sourceId] as const,
+  feedMap: (sourceId: string) => [...sourceKeys.all, 'feed-map', sourceId] as const,
 };

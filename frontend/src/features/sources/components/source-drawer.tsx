@@ -2,6 +2,7 @@
 import { EntityDrawer } from '@/components/entity/entity-drawer';
 import { InertText } from '@/lib/security/inert-text';
 import type { SourceOverview } from '@/features/sources/api/get-source-overview';
+import { FeedMapBuilder } from './feed-map-builder';
 import { RunHistory } from './run-history';
 import { SourceOverviewTab, type AdminAccess } from './source-overview-tab';
 
@@ -31,6 +32,16 @@ export function SourceDrawer({ sourceId, sources, onClose, ...rest }: SourceDraw
           ? [
               { id: 'overview', label: 'Overview', content: <SourceOverviewTab source={source} {...rest} /> },
               { id: 'history', label: 'Runs', content: <RunHistory sourceId={source.id} live={rest.live} /> },
+              // Administrators with a verified second factor build and test the source's feed map.
+              ...(rest.admin === 'verified'
+                ? [
+                    {
+                      id: 'feed-map' as const,
+                      label: 'Feed map',
+                      content: <FeedMapBuilder source={source} />,
+                    },
+                  ]
+                : []),
             ]
           : []
       }

@@ -27,6 +27,12 @@ export const WORKSPACE_FORMATS: Record<
   'leak-sites': { title: 'the CLI (npm run intel -- import FILE --format leak-sites)' },
 };
 
+/** Sources read through a feed map built in the app (intel/src/formats/mapped). */
+const MAPPED_FORMATS: Record<string, string> = {
+  'csv-map': 'CSV through a feed map',
+  'json-map': 'JSON through a feed map',
+};
+
 export function formatLabel(format: string): string {
-  return KNOWLEDGE_FORMATS.find((entry) => entry.value === format)?.label ?? format;
+  return KNOWLEDGE_FORMATS.find((entry) => entry.value === format)?.label ?? MAPPED_FORMATS[format] ?? format;
 }
