@@ -83,6 +83,23 @@ async function ceremonyBody(call: AuthCall): Promise<{ challengeId: string; cred
   return { challengeId, credential: credential as JsonObject };
 }
 
+/** Stores the ceremony's challenge and answers GoTrue's `{challenge_id, options, expires_at}`. */
+async function openCeremony(
+  call: AuthCall,
+  type: ChallengeType,
+  userId: string | null,
+  session: ChallengeSession,
+  options: unknown,
+): Promise<void> {
+  const expiry = webAuthnSettings(call).webauthn.challengeExpirySeconds;
+  const challenge = await insertChallenge(call.ctx.pools.auth, type, userId, session, expiry);
+  sendJson(call.res, 200, {
+    challenge_id: challenge.id,
+    options,
+    expires_at: Math.floor(challenge.expiresAt.getTime() / 1000),
+  });
+}
+
 async function consume(
   call: AuthCall,
   challengeId: string,
@@ -109,18 +126,7 @@ export async function passkeyRegistrationOptions(call: AuthCall): Promise<void> 
     { id: user.row.id, name, displayName: typeof metaName === 'string' && metaName !== '' ? metaName : name },
     existing.map(storedPasskey),
   );
-  const challenge = await insertChallenge(
-    pool,
-    'registration',
-    user.row.id,
-    session,
-    settings.webauthn.challengeExpirySeconds,
-  );
-  sendJson(call.res, 200, {
-    challenge_id: challenge.id,
-    options,
-    expires_at: Math.floor(challenge.expiresAt.getTime() / 1000),
-  });
+  await openCeremony(call, 'registration', user.row.id, session, options);
 }
 
 export async function passkeyRegistrationVerify(call: AuthCall): Promise<void> {
@@ -166,18 +172,7 @@ export async function passkeyAuthenticationOptions(call: AuthCall): Promise<void
   takePasskeyBudget(call);
   const settings = webAuthnSettings(call);
   const { options, session } = await authenticationOptions(settings.webauthn);
-  const challenge = await insertChallenge(
-    call.ctx.pools.auth,
-    'authentication',
-    null,
-    session,
-    settings.webauthn.challengeExpirySeconds,
-  );
-  sendJson(call.res, 200, {
-    challenge_id: challenge.id,
-    options,
-    expires_at: Math.floor(challenge.expiresAt.getTime() / 1000),
-  });
+  await openCeremony(call, 'authentication', null, session, options);
 }
 
 export async function passkeyAuthenticationVerify(call: AuthCall): Promise<void> {

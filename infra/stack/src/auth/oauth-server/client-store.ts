@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Db } from '../db.js';
+import { ensureOnce } from '../ensure-once.js';
 
 const CREATE_TABLE = `
 create table if not exists auth.oauth_clients (
@@ -31,21 +32,8 @@ comment on table auth.oauth_clients is 'Clients of the OAuth 2.1 server ([auth.o
 grant select, references, trigger on auth.oauth_clients to postgres with grant option;
 grant insert, update, delete, truncate on auth.oauth_clients to postgres;`;
 
-const ready = new WeakMap<pg.Pool, Promise<void>>();
-
 export function ensureOAuthClientTable(pool: pg.Pool): Promise<void> {
-  let done = ready.get(pool);
-  if (!done) {
-    done = pool.query(CREATE_TABLE).then(
-      () => undefined,
-      (error: unknown) => {
-        ready.delete(pool);
-        throw error;
-      },
-    );
-    ready.set(pool, done);
-  }
-  return done;
+  return ensureOnce(pool, CREATE_TABLE);
 }
 
 export interface OAuthClientRow {

@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import type { Db } from '../db.js';
+import { ensureOnce } from '../ensure-once.js';
 
 const CREATE_TABLES = `
 create table if not exists auth.webauthn_credentials (
@@ -42,22 +43,9 @@ comment on table auth.webauthn_challenges is 'Open WebAuthn ceremonies: the chal
 grant select, references, trigger on auth.webauthn_credentials, auth.webauthn_challenges to postgres with grant option;
 grant insert, update, delete, truncate on auth.webauthn_credentials, auth.webauthn_challenges to postgres;`;
 
-const ready = new WeakMap<pg.Pool, Promise<void>>();
-
 /** Creates the tables once per pool (the auth pool's role owns the auth schema). */
 export function ensurePasskeyTables(pool: pg.Pool): Promise<void> {
-  let done = ready.get(pool);
-  if (!done) {
-    done = pool.query(CREATE_TABLES).then(
-      () => undefined,
-      (error: unknown) => {
-        ready.delete(pool);
-        throw error;
-      },
-    );
-    ready.set(pool, done);
-  }
-  return done;
+  return ensureOnce(pool, CREATE_TABLES);
 }
 
 export interface PasskeyRow {
