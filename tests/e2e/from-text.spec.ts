@@ -57,11 +57,8 @@ test('a PDF report is read in the browser and its defanged values become indicat
 
   const stored = await withDb(
     async (db) =>
-      (
-        await db.query<{ type: string }>(`select type::text from public.indicators where value = $1`, [
-          url,
-        ])
-      ).rows,
+      (await db.query<{ type: string }>(`select type::text from public.indicators where value = $1`, [url]))
+        .rows,
   );
   expect(stored).toEqual([{ type: 'url' }]);
 });
