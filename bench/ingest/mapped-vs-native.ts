@@ -28,6 +28,8 @@ const { values } = parseArgs({
 });
 if (!values['db-url']) throw new Error('--db-url is required');
 const rows = Number(values.rows);
+// New values on every run, so both imports insert rather than find what an earlier run left.
+const tag = Date.now().toString(36);
 
 async function write(file: string, header: string, line: (i: number) => string): Promise<void> {
   const out = createWriteStream(file);
@@ -46,12 +48,12 @@ await write(
   native,
   '# id,dateadded,url,url_status,last_online,threat,tags,urlhaus_link,reporter\n',
   (i) =>
-    `"${i}","${day(i)} 10:00:00","http://native${i}.example/p/${i}","online","${day(i)}","malware_download","elf,mirai","https://urlhaus.abuse.ch/url/${i}/","bench"\n`,
+    `"${i}","${day(i)} 10:00:00","http://native${i}.${tag}.example/p/${i}","online","${day(i)}","malware_download","elf,mirai","https://urlhaus.abuse.ch/url/${i}/","bench"\n`,
 );
 await write(
   mapped,
   'Indicator;Seen;Last;Tags;Kind\n',
-  (i) => `http://mapped${i}.example/p/${i};${day(i)} 10:00:00;${day(i)};elf,mirai;link\n`,
+  (i) => `http://mapped${i}.${tag}.example/p/${i};${day(i)} 10:00:00;${day(i)};elf,mirai;link\n`,
 );
 const map = parseFeedMap({
   delimiter: ';',
