@@ -75,11 +75,17 @@ describe('a streaming standby', () => {
       readFileSync(stack.configFile, 'utf8').replace('synchronous = false', 'synchronous = true'),
     );
     await stackCli(stack.workdir, ['up', '-o', 'json']);
-    const replication = await asSuperuser<{ sync_state: string }>(
-      stack,
-      27707,
-      `select sync_state from pg_stat_replication where application_name = 'cti_standby'`,
-    );
+    // `up` may have restarted the standby for the new setting: its walreceiver reconnects within
+    // seconds (wal_retrieve_retry_interval), and only then does pg_stat_replication list it.
+    let replication: { sync_state: string }[] = [];
+    for (const started = Date.now(); Date.now() - started < 30_000; await sleep(200)) {
+      replication = await asSuperuser<{ sync_state: string }>(
+        stack,
+        27707,
+        `select sync_state from pg_stat_replication where application_name = 'cti_standby'`,
+      );
+      if (replication[0]?.sync_state === 'sync') break;
+    }
     expect(replication).toEqual([{ sync_state: 'sync' }]);
     for (let id = 100; id < 120; id++) {
       const response = await fetch(`${stack.apiUrl}/rest/v1/standby_writes`, {
